@@ -1,0 +1,156 @@
+import Foundation
+
+// Encodings for Foundation types whose default Codable form is not the documented wire form
+// (docs/intents-json.md): dates as ISO 8601 strings, decimals as JSON numbers, date components
+// and ranges as small objects, name components as their parts.
+
+extension KeyedEncodingContainer {
+    mutating func encodeWireDate(_ value: Date?, forKey key: Key) throws {
+        guard let value else { return }
+        try encode(WireDate.string(from: value), forKey: key)
+    }
+
+    mutating func encodeDecimalNumber(_ value: NSDecimalNumber?, forKey key: Key) throws {
+        guard let value else { return }
+        try encode(value.decimalValue, forKey: key)
+    }
+
+    mutating func encodeDateComponents(_ value: DateComponents?, forKey key: Key) throws {
+        guard let value else { return }
+        try encode(WireDateComponents(value), forKey: key)
+    }
+
+    mutating func encodeRange(_ value: NSRange?, forKey key: Key) throws {
+        guard let value else { return }
+        try encode(WireRange(location: value.location, length: value.length), forKey: key)
+    }
+
+    mutating func encodeNameComponents(_ value: PersonNameComponents?, forKey key: Key) throws {
+        guard let value else { return }
+        try encode(WireNameComponents(value), forKey: key)
+    }
+}
+
+extension KeyedDecodingContainer {
+    func decodeWireDate(forKey key: Key) throws -> Date? {
+        guard let text = try decodeIfPresent(String.self, forKey: key) else { return nil }
+        guard let date = WireDate.date(from: text) else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self,
+                debugDescription: "'\(text)' is not an ISO 8601 date such as 2026-11-21T09:30:00Z")
+        }
+        return date
+    }
+
+    func decodeDecimalNumber(forKey key: Key) throws -> NSDecimalNumber? {
+        try decodeIfPresent(Decimal.self, forKey: key).map { NSDecimalNumber(decimal: $0) }
+    }
+
+    func decodeDateComponents(forKey key: Key) throws -> DateComponents? {
+        try decodeIfPresent(WireDateComponents.self, forKey: key)?.components
+    }
+
+    func decodeRange(forKey key: Key) throws -> NSRange? {
+        try decodeIfPresent(WireRange.self, forKey: key).map { NSRange(location: $0.location, length: $0.length) }
+    }
+
+    func decodeNameComponents(forKey key: Key) throws -> PersonNameComponents? {
+        try decodeIfPresent(WireNameComponents.self, forKey: key)?.components
+    }
+
+    /// The value, or a "key not found" error naming the key.
+    func require<T>(_ value: T?, forKey key: Key) throws -> T {
+        guard let value else {
+            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath,
+                debugDescription: "'\(key.stringValue)' is required"))
+        }
+        return value
+    }
+}
+
+/// `{ "location": 1, "length": 3 }`
+struct WireRange: Codable {
+    var location: Int
+    var length: Int
+}
+
+/// Date components as a flat object of the fields that are set: `{ "year": 2026, "month": 11, "day": 21 }`.
+struct WireDateComponents: Codable {
+    var components: DateComponents
+
+    init(_ components: DateComponents) {
+        self.components = components
+    }
+
+    private enum Key: String, CodingKey, CaseIterable {
+        case era, year, month, day, hour, minute, second, nanosecond, weekday, weekdayOrdinal, weekOfYear,
+             timeZone, calendar
+    }
+
+    private static var integerFields: [(Key, WritableKeyPath<DateComponents, Int?>)] { [
+        (.era, \.era), (.year, \.year), (.month, \.month), (.day, \.day), (.hour, \.hour), (.minute, \.minute),
+        (.second, \.second), (.nanosecond, \.nanosecond), (.weekday, \.weekday),
+        (.weekdayOrdinal, \.weekdayOrdinal), (.weekOfYear, \.weekOfYear),
+    ] }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Key.self)
+        var components = DateComponents()
+        for (key, path) in Self.integerFields {
+            components[keyPath: path] = try c.decodeIfPresent(Int.self, forKey: key)
+        }
+        if let zone = try c.decodeIfPresent(String.self, forKey: .timeZone) {
+            guard let timeZone = TimeZone(identifier: zone) else {
+                throw DecodingError.dataCorruptedError(forKey: .timeZone, in: c,
+                    debugDescription: "'\(zone)' is not a time zone identifier such as Europe/Paris")
+            }
+            components.timeZone = timeZone
+        }
+        if let calendar = try c.decodeIfPresent(String.self, forKey: .calendar) {
+            guard calendar == "gregorian" else {
+                throw DecodingError.dataCorruptedError(forKey: .calendar, in: c,
+                    debugDescription: "only the 'gregorian' calendar is supported, not '\(calendar)'")
+            }
+            components.calendar = Calendar(identifier: .gregorian)
+        }
+        self.components = components
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        for (key, path) in Self.integerFields {
+            try c.encodeIfPresent(components[keyPath: path], forKey: key)
+        }
+        try c.encodeIfPresent(components.timeZone?.identifier, forKey: .timeZone)
+        if components.calendar != nil { try c.encode("gregorian", forKey: .calendar) }
+    }
+}
+
+/// A person's name in parts: `{ "givenName": "Tamsin", "familyName": "O'Hara" }`.
+struct WireNameComponents: Codable {
+    var namePrefix: String?
+    var givenName: String?
+    var middleName: String?
+    var familyName: String?
+    var nameSuffix: String?
+    var nickname: String?
+
+    init(_ components: PersonNameComponents) {
+        namePrefix = components.namePrefix
+        givenName = components.givenName
+        middleName = components.middleName
+        familyName = components.familyName
+        nameSuffix = components.nameSuffix
+        nickname = components.nickname
+    }
+
+    var components: PersonNameComponents {
+        var components = PersonNameComponents()
+        components.namePrefix = namePrefix
+        components.givenName = givenName
+        components.middleName = middleName
+        components.familyName = familyName
+        components.nameSuffix = nameSuffix
+        components.nickname = nickname
+        return components
+    }
+}

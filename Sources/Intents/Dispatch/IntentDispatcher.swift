@@ -1,0 +1,82 @@
+import Foundation
+
+/// Calls an app's handler object for an intent — resolve each parameter, confirm, handle — whichever
+/// spelling of each method the handler implements. The extension runtime uses it for every call from
+/// the assistant; app developers can use it to drive their handlers in tests.
+///
+/// ```swift
+/// let dispatcher = IntentDispatcher()
+/// let handler = MyExtension().handler(for: intent)
+/// let recipients = try await dispatcher.resolve("recipients", of: intent, with: handler)
+/// let confirmation = try await dispatcher.confirm(intent, with: handler)
+/// let response = try await dispatcher.handle(intent, with: handler)
+/// ```
+public struct IntentDispatcher: Sendable {
+    /// A dispatcher.
+    public init() {}
+
+    /// Resolves one parameter. Returns nil when the handler does not implement that resolve method
+    /// (the assistant then takes the value as it is); otherwise one result, or one per item of a list parameter.
+    public func resolve(_ parameter: String, of intent: INIntent, with handler: Any?) async throws(IntentDispatchError)
+        -> [INIntentResolutionResult]? {
+        let handler = try require(handler, for: intent)
+        return try await intent.dispatchResolve(parameter, to: handler)
+    }
+
+    /// Confirms the intent. Returns nil when the handler does not implement confirm (the intent counts as ready).
+    public func confirm(_ intent: INIntent, with handler: Any?) async throws(IntentDispatchError) -> INIntentResponse? {
+        let handler = try require(handler, for: intent)
+        return try await intent.dispatchConfirm(to: handler)
+    }
+
+    /// Handles the intent. Throws when the handler implements no spelling of handle.
+    public func handle(_ intent: INIntent, with handler: Any?) async throws(IntentDispatchError) -> INIntentResponse {
+        let handler = try require(handler, for: intent)
+        guard let response = try await intent.dispatchHandle(to: handler) else {
+            throw .handleNotImplemented(intent.intentName)
+        }
+        return response
+    }
+
+    /// Starts ride status updates. Returns false when the handler implements neither spelling of
+    /// `startSendingUpdates`.
+    public func startSendingUpdates(for intent: INGetRideStatusIntent, with handler: Any?,
+                                    to observer: any INGetRideStatusIntentResponseObserver) throws(IntentDispatchError) -> Bool {
+        let handler = try IntentDispatchError.cast(try require(handler, for: intent),
+                                                   to: (any INGetRideStatusIntentHandling).self,
+                                                   adopting: "INGetRideStatusIntentHandling", for: intent)
+        let probe = UnimplementedProbe()
+        SpellingChain.$probe.withValue(probe) {
+            handler.startSendingUpdates(for: intent, to: observer)
+        }
+        return !probe.foundUnimplemented
+    }
+
+    /// Stops ride status updates. Returns false when the handler implements neither spelling of `stopSendingUpdates`.
+    public func stopSendingUpdates(for intent: INGetRideStatusIntent, with handler: Any?) throws(IntentDispatchError) -> Bool {
+        let handler = try IntentDispatchError.cast(try require(handler, for: intent),
+                                                   to: (any INGetRideStatusIntentHandling).self,
+                                                   adopting: "INGetRideStatusIntentHandling", for: intent)
+        let probe = UnimplementedProbe()
+        SpellingChain.$probe.withValue(probe) {
+            handler.stopSendingUpdates(for: intent)
+        }
+        return !probe.foundUnimplemented
+    }
+
+    private func require(_ handler: Any?, for intent: INIntent) throws(IntentDispatchError) -> Any {
+        guard let handler else { throw .noHandler(for: intent.intentName) }
+        return handler
+    }
+}
+
+/// Turns the markers of unimplemented default methods into nil.
+enum IntentDispatch {
+    static func implemented(_ results: [INIntentResolutionResult]) -> [INIntentResolutionResult]? {
+        results.contains { $0.kind == .unimplemented } ? nil : results
+    }
+
+    static func implemented(_ response: INIntentResponse) -> INIntentResponse? {
+        response.isUnimplementedMarker ? nil : response
+    }
+}
