@@ -1,0 +1,7 @@
+@_spi(Parlance) import Intents
+
+extension NSUserActivity {
+    func attachForTesting(_ interaction: INInteraction) {
+        attach(interaction)
+    }
+}
