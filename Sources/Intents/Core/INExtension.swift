@@ -16,7 +16,7 @@ public protocol INIntentHandlerProviding: NSObjectProtocol {
 ///     }
 /// }
 /// ```
-open class INExtension: NSObject, INIntentHandlerProviding, @unchecked Sendable {
+open class INExtension: NSObject, INIntentHandlerProviding {
     /// An extension.
     public override init() {
         super.init()
