@@ -131,6 +131,18 @@ struct JSONFormTests {
         }
     }
 
+    @Test("a response with a property it does not have is refused, naming the right one")
+    func badResponseJSON() {
+        do {
+            _ = try IntentJSON.decodeResponse(from: Data(#"{"response":"INSendPaymentIntentResponse","code":"success","properties":{"paymentRecrod":{}}}"#.utf8))
+            Issue.record("decoded a misspelled property")
+        } catch let DecodingError.dataCorrupted(context) {
+            #expect(context.debugDescription.contains("did you mean 'paymentRecord'?"))
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+
     @Test("a success without a value and an unknown outcome are refused")
     func badResultJSON() {
         #expect(throws: DecodingError.self) {

@@ -51,3 +51,22 @@ struct AnyCodingKey: CodingKey {
     init(stringValue: String) { self.stringValue = stringValue }
     init?(intValue: Int) { nil }
 }
+
+/// Reads the nested object of an intent's `parameters` or a response's `properties`, refusing keys
+/// the type does not have. Without the nested object, the keys are read from the root object.
+enum NestedWireObject {
+    static func container<Key: CodingKey & CaseIterable>(
+        of decoder: any Decoder, at nestedKey: String, keyedBy: Key.Type, kind: String, typeName: String
+    ) throws -> KeyedDecodingContainer<Key> {
+        let root = try decoder.container(keyedBy: AnyCodingKey.self)
+        let nested = AnyCodingKey(stringValue: nestedKey)
+        guard root.contains(nested) else { return try decoder.container(keyedBy: Key.self) }
+        let all = try root.nestedContainer(keyedBy: AnyCodingKey.self, forKey: nested)
+        let known = Key.allCases.map(\.stringValue).filter { Key.self != NoParameterKey.self || $0 != "none" }
+        for key in all.allKeys where !known.contains(key.stringValue) {
+            throw DecodingError.dataCorruptedError(forKey: key, in: all, debugDescription: INIntent.unknownKeyMessage(
+                key.stringValue, kind: kind, of: typeName, known: known))
+        }
+        return try root.nestedContainer(keyedBy: Key.self, forKey: nested)
+    }
+}

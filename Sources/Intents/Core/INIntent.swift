@@ -62,15 +62,8 @@ open class INIntent: NSObject, Codable, NSCopying, @unchecked Sendable {
     static func parameterContainer<Key: CodingKey & CaseIterable>(
         of decoder: any Decoder, keyedBy: Key.Type
     ) throws -> KeyedDecodingContainer<Key> {
-        let root = try decoder.container(keyedBy: RootKey.self)
-        guard root.contains(.parameters) else { return try decoder.container(keyedBy: Key.self) }
-        let all = try root.nestedContainer(keyedBy: AnyCodingKey.self, forKey: .parameters)
-        let known = Key.allCases.map(\.stringValue).filter { Key.self != NoParameterKey.self || $0 != "none" }
-        for key in all.allKeys where !known.contains(key.stringValue) {
-            throw DecodingError.dataCorruptedError(forKey: key, in: all, debugDescription: unknownKeyMessage(
-                key.stringValue, kind: "parameter", of: String(describing: Self.self), known: known))
-        }
-        return try root.nestedContainer(keyedBy: Key.self, forKey: .parameters)
+        try NestedWireObject.container(of: decoder, at: RootKey.parameters.stringValue, keyedBy: Key.self,
+                                       kind: "parameter", typeName: String(describing: Self.self))
     }
 
     static func parameterContainer<Key: CodingKey>(of encoder: any Encoder, keyedBy: Key.Type) -> KeyedEncodingContainer<Key> {

@@ -61,15 +61,8 @@ open class INIntentResponse: NSObject, Codable, NSCopying, @unchecked Sendable {
     static func propertyContainer<Key: CodingKey & CaseIterable>(
         of decoder: any Decoder, keyedBy: Key.Type
     ) throws -> KeyedDecodingContainer<Key> {
-        let root = try decoder.container(keyedBy: RootKey.self)
-        guard root.contains(.properties) else { return try decoder.container(keyedBy: Key.self) }
-        let all = try root.nestedContainer(keyedBy: AnyCodingKey.self, forKey: .properties)
-        let known = Key.allCases.map(\.stringValue).filter { Key.self != NoParameterKey.self || $0 != "none" }
-        for key in all.allKeys where !known.contains(key.stringValue) {
-            throw DecodingError.dataCorruptedError(forKey: key, in: all, debugDescription: INIntent.unknownKeyMessage(
-                key.stringValue, kind: "property", of: String(describing: Self.self), known: known))
-        }
-        return try root.nestedContainer(keyedBy: Key.self, forKey: .properties)
+        try NestedWireObject.container(of: decoder, at: RootKey.properties.stringValue, keyedBy: Key.self,
+                                       kind: "property", typeName: String(describing: Self.self))
     }
 
     static func propertyContainer<Key: CodingKey>(of encoder: any Encoder, keyedBy: Key.Type) -> KeyedEncodingContainer<Key> {
