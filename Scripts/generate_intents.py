@@ -658,6 +658,31 @@ def gen_catalog():
 
 # ---------------------------------------------------------------- main
 
+def sync_files(outputs, prune_dir=None):
+    """Writes the generated files, or with --check exits 1 listing those that are stale.
+    Files under prune_dir that are no longer generated count as stale and are removed."""
+    existing = set()
+    if prune_dir:
+        for dirpath, _dirs, files in os.walk(prune_dir):
+            existing.update(os.path.join(dirpath, f) for f in files)
+    stale = [p for p, text in outputs.items() if not os.path.exists(p) or open(p).read() != text]
+    extra = existing - set(outputs)
+    if "--check" in sys.argv:
+        for p in sorted(stale) + sorted(extra):
+            print("stale:", os.path.relpath(p, ROOT))
+        if stale or extra:
+            sys.exit(1)
+        print(f"{len(outputs)} generated files are current")
+        return
+    for p in extra:
+        os.remove(p)
+    for p, text in outputs.items():
+        os.makedirs(os.path.dirname(p), exist_ok=True)
+        with open(p, "w") as f:
+            f.write(text)
+    print(f"wrote {len(outputs)} files ({len(stale)} changed, {len(extra)} removed)")
+
+
 def main():
     for name, text, cases in spec.ENUMS:
         write(f"Enums/{name}.swift", gen_enum(name, text, cases))
@@ -674,27 +699,7 @@ def main():
         gen_handling(intent)
     gen_catalog()
 
-    existing = set()
-    for dirpath, _dirs, files in os.walk(OUT):
-        for f in files:
-            existing.add(os.path.join(dirpath, f))
-    stale = [p for p, text in GENERATED.items() if not os.path.exists(p) or open(p).read() != text]
-    extra = existing - set(GENERATED)
-    if "--check" in sys.argv:
-        if stale or extra:
-            for p in sorted(stale) + sorted(extra):
-                print("stale:", os.path.relpath(p, ROOT))
-            sys.exit(1)
-        print(f"{len(GENERATED)} generated files are current")
-        return
-    for p in extra:
-        os.remove(p)
-    for p, text in GENERATED.items():
-        os.makedirs(os.path.dirname(p), exist_ok=True)
-        with open(p, "w") as f:
-            f.write(text)
-    print(f"wrote {len(GENERATED)} files ({len(stale)} changed, {len(extra)} removed)")
-
+    sync_files(GENERATED, prune_dir=OUT)
 
 if __name__ == "__main__":
     main()

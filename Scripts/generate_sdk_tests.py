@@ -15,7 +15,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import intents_spec as spec  # noqa: E402
-from generate_intents import base_type, upper_first, resolvable  # noqa: E402
+from generate_intents import base_type, upper_first, resolvable, sync_files  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 TESTS = os.path.join(ROOT, "Tests", "IntentsTests")
@@ -214,17 +214,7 @@ def main():
     gen_handlers()
     gen_golden()
     gen_doc_examples()
-    stale = [p for p, t in OUT.items() if not os.path.exists(p) or open(p).read() != t]
-    if "--check" in sys.argv:
-        for p in stale:
-            print("stale:", os.path.relpath(p, ROOT))
-        sys.exit(1 if stale else 0)
-    for p, t in OUT.items():
-        os.makedirs(os.path.dirname(p), exist_ok=True)
-        with open(p, "w") as f:
-            f.write(t)
-    print(f"wrote {len(OUT)} files ({len(stale)} changed)")
-
+    sync_files(OUT, prune_dir=os.path.join(TESTS, "Golden"))
 
 if __name__ == "__main__":
     main()
