@@ -6,13 +6,48 @@ let package = Package(
     products: [
         .library(name: "Intents", targets: ["Intents"]),
         .library(name: "CoreLocation", targets: ["CoreLocation"]),
+        .library(name: "ExtensionRuntime", targets: ["ExtensionRuntime"]),
+        .library(name: "Assistant", targets: ["Assistant"]),
+        .executable(name: "parlance", targets: ["parlance"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         // Stand-ins for the Apple location types that SiriKit code uses (CLPlacemark, CLLocation…).
         .target(name: "CoreLocation"),
         // The SDK an app's extension links: Apple-compatible Intents types. Foundation only.
         .target(name: "Intents", dependencies: ["CoreLocation"]),
+        // The wire protocol between assistant and extension (docs/protocol.md): one schema for both sides.
+        .target(name: "ExtensionWire", dependencies: ["Intents"]),
+        // Inside an extension process: serves the wire protocol on stdin/stdout for an INExtension.
+        .target(name: "ExtensionRuntime", dependencies: ["Intents", "ExtensionWire"]),
+        // glibc's process-spawning calls that need _GNU_SOURCE (pipe2, closefrom and chdir file actions).
+        .target(name: "CProcessSpawn"),
+        // The assistant engine: bundles, store, hosting (and later understanding and conversation).
+        .target(name: "Assistant", dependencies: [
+            "Intents", "ExtensionWire", "CProcessSpawn",
+            .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // The command-line tool.
+        .executableTarget(name: "parlance", dependencies: [
+            "Assistant", "ExtensionRuntime",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        // Measures hosting latency (warm round trip, cold start): `swift run -c release parlance-bench`.
+        .executableTarget(name: "parlance-bench", dependencies: ["Assistant", "ExtensionRuntime"],
+                          path: "Benchmarks/ParlanceBench"),
+        // An extension executable whose misbehaviour (crash, hang, garbage…) is chosen by its arguments.
+        .executableTarget(name: "parlance-test-extension", dependencies: ["Intents", "ExtensionRuntime"],
+                          path: "Tests/Fixtures/TestExtension"),
         .testTarget(name: "IntentsTests", dependencies: ["Intents"], resources: [.copy("Golden")]),
+        .testTarget(name: "AssistantTests",
+                    dependencies: ["Assistant", "ExtensionRuntime", "ExtensionWire", "parlance-test-extension", "parlance"],
+                    resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -34,11 +34,13 @@ public struct IntentDispatchError: Error, Sendable, Equatable, CustomStringConve
         Self(.unknownParameter(name, known: type(of: intent).parameterDescriptions.map(\.name)), intentName: intent.intentName)
     }
 
-    static func handleNotImplemented(_ intentName: String) -> Self {
+    /// The handler implements no spelling of handle.
+    public static func handleNotImplemented(_ intentName: String) -> Self {
         Self(.handleNotImplemented, intentName: intentName)
     }
 
-    static func unsupportedIntent(_ intentName: String) -> Self {
+    /// The intent is not one this method accepts.
+    public static func unsupportedIntent(_ intentName: String) -> Self {
         Self(.unsupportedIntent, intentName: intentName)
     }
 

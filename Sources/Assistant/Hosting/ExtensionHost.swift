@@ -1,0 +1,316 @@
+import ExtensionWire
+import Foundation
+import Intents
+import Logging
+import Synchronization
+
+/// Runs app extensions for the assistant: starts each on first use, keeps it warm, stops it when idle
+/// or when too many run (least recently used first), restarts it after a failure with back-off, and
+/// gives every call a deadline. Failures come back as `HostingError`s; the host never hangs.
+///
+/// The same host serves every client of the assistant (chat, HTTP, a maps-style client).
+public actor ExtensionHost {
+    private struct Slot {
+        var endpoint: ExtensionEndpoint
+        var lifecycle: ExtensionLifecycle
+        var connection: ExtensionConnection?
+        var starting: Task<ExtensionConnection, any Error>?
+        var intents: [String] = []
+    }
+
+    private let launcher: any ExtensionLauncher
+    private let policy: HostingPolicy
+    private let clock: any HostClock
+    private let logger: Logger
+    private let language: String?
+    private var slots: [String: Slot] = [:]
+    /// Ride status receivers, reached straight from the connection's reading thread.
+    private let updateRoutes = UpdateRoutes()
+
+    /// A host that launches extensions with `launcher` (processes by default).
+    public init(launcher: any ExtensionLauncher = ProcessLauncher(), policy: HostingPolicy = HostingPolicy(),
+                clock: any HostClock = SystemHostClock(), logger: Logger = Logger(label: "parlance.hosting"),
+                language: String? = nil) {
+        self.launcher = launcher
+        self.policy = policy
+        self.clock = clock
+        self.logger = logger
+        self.language = language
+    }
+
+    // MARK: Calls
+
+    /// Resolves parameters of an intent, in the given order.
+    public func resolve(_ parameters: [String], of intent: INIntent, in endpoint: ExtensionEndpoint)
+        async throws(HostingError) -> [ParameterResolution] {
+        try await perform(endpoint) { connection throws(HostingError) in
+            try await connection.call(.resolve, ResolveParams(intent: intent, parameters: parameters),
+                                      as: ResolveResult.self, deadline: policy.resolveDeadline).resolutions
+        }
+    }
+
+    /// Confirms an intent; nil when the extension does not implement confirm.
+    public func confirm(_ intent: INIntent, in endpoint: ExtensionEndpoint) async throws(HostingError) -> INIntentResponse? {
+        try await perform(endpoint) { connection throws(HostingError) in
+            try await connection.call(.confirm, IntentParams(intent: intent), as: ResponseResult.self,
+                                      deadline: policy.resolveDeadline).response?.response
+        }
+    }
+
+    /// Handles an intent. `progress` hears, about once a second, how long the extension has been working.
+    public func handle(_ intent: INIntent, in endpoint: ExtensionEndpoint,
+                       progress: (@Sendable (Duration) -> Void)? = nil) async throws(HostingError) -> INIntentResponse {
+        let response = try await perform(endpoint) { connection throws(HostingError) in
+            try await connection.call(.handle, IntentParams(intent: intent), as: ResponseResult.self,
+                                      deadline: policy.handleDeadline, progress: progress).response?.response
+        }
+        guard let response else {
+            throw HostingError(.extensionError, app: endpoint.appName, "\(endpoint.appName)'s extension handled "
+                               + "\(intent.intentName) without a response")
+        }
+        return response
+    }
+
+    /// Starts ride status updates; `onUpdate` receives each status until `stopUpdates`. False when the
+    /// extension does not send updates.
+    public func startUpdates(for intent: INGetRideStatusIntent, in endpoint: ExtensionEndpoint,
+                             onUpdate: @escaping @Sendable (INIntentResponse) -> Void) async throws(HostingError) -> Bool {
+        let key = Self.updateKey(endpoint.identifier, intent.identifier)
+        updateRoutes.receivers.withLock { $0[key] = onUpdate }
+        return try await perform(endpoint) { connection throws(HostingError) in
+            try await connection.call(.startUpdates, IntentParams(intent: intent), as: UpdatesResult.self,
+                                      deadline: policy.resolveDeadline).implemented
+        }
+    }
+
+    /// Stops ride status updates.
+    public func stopUpdates(for intent: INGetRideStatusIntent, in endpoint: ExtensionEndpoint) async throws(HostingError) {
+        let key = Self.updateKey(endpoint.identifier, intent.identifier)
+        _ = updateRoutes.receivers.withLock { $0.removeValue(forKey: key) }
+        _ = try await perform(endpoint) { connection throws(HostingError) in
+            try await connection.call(.stopUpdates, IntentParams(intent: intent), as: UpdatesResult.self,
+                                      deadline: policy.resolveDeadline)
+        }
+    }
+
+    /// The intents the extension reported handlers for when it started (empty until it has run).
+    public func supportedIntents(of endpoint: ExtensionEndpoint) -> [String] {
+        slots[endpoint.identifier]?.intents ?? []
+    }
+
+    // MARK: Lifecycle
+
+    /// Identifiers of the extensions whose processes run now.
+    public var runningExtensions: [String] {
+        slots.filter { $0.value.connection != nil && $0.value.lifecycle.state == .running }.keys.sorted()
+    }
+
+    /// Stops one extension (after its in-flight calls fail or finish).
+    public func stop(_ identifier: String) async {
+        guard var slot = slots[identifier] else { return }
+        let connection = slot.connection
+        slot.connection = nil
+        slot.lifecycle.didStop()
+        slots[identifier] = slot
+        await connection?.stop(grace: policy.stopGrace)
+    }
+
+    /// Stops the extensions unused for the idle timeout; returns their identifiers.
+    @discardableResult
+    public func stopIdle() async -> [String] {
+        let now = clock.now
+        let idle = slots.filter { $0.value.lifecycle.isIdle(now: now, policy: policy) }.keys.sorted()
+        for identifier in idle {
+            logger.debug("stopping idle extension", metadata: ["extension": "\(identifier)"])
+            await stop(identifier)
+        }
+        return idle
+    }
+
+    /// Stops every extension.
+    public func shutdown() async {
+        for (identifier, slot) in slots { slot.starting?.cancel(); await stop(identifier) }
+    }
+
+    /// Stops idle extensions every few seconds until cancelled, then stops them all. Run it beside the
+    /// assistant's other services.
+    public func run() async {
+        let interval = min(policy.idleTimeout / 4, .seconds(5))
+        while (try? await clock.sleep(for: interval)) != nil {
+            await stopIdle()
+        }
+        await shutdown()
+    }
+
+    // MARK: Internals
+
+    private func perform<Result: Sendable>(
+        _ endpoint: ExtensionEndpoint,
+        _ body: (ExtensionConnection) async throws(HostingError) -> Result) async throws(HostingError) -> Result {
+        let connection: ExtensionConnection
+        do {
+            connection = try await runningConnection(for: endpoint)
+        } catch {
+            logger.error("\(error.message)", metadata: ["app": "\(endpoint.appName)", "failure": "\(error.kind.rawValue)"])
+            throw error
+        }
+        let id = endpoint.identifier
+        slots[id]?.lifecycle.callBegan(now: clock.now)
+        do {
+            let result = try await body(connection)
+            slots[id]?.lifecycle.callEnded(now: clock.now, succeeded: true)
+            return result
+        } catch {
+            slots[id]?.lifecycle.callEnded(now: clock.now, succeeded: false)
+            logger.error("\(error.message)", metadata: ["app": "\(endpoint.appName)", "failure": "\(error.kind.rawValue)"])
+            if connection.isBroken { recordBreak(of: connection, id: id) }
+            throw error
+        }
+    }
+
+    /// The live connection, starting the process when needed.
+    private func runningConnection(for endpoint: ExtensionEndpoint) async throws(HostingError) -> ExtensionConnection {
+        let id = endpoint.identifier
+        let now = clock.now
+        if slots[id] == nil { slots[id] = Slot(endpoint: endpoint, lifecycle: ExtensionLifecycle(now: now)) }
+        if let connection = slots[id]?.connection, connection.isBroken || slots[id]?.endpoint != endpoint {
+            // It died while idle, or the app was reinstalled with another executable.
+            if connection.isBroken { recordBreak(of: connection, id: id) } else { await stop(id) }
+        }
+        guard let admission = slots[id]?.lifecycle.admit(now: now) else { throw stoppedError(endpoint) }
+        switch admission {
+        case .call:
+            if let connection = slots[id]?.connection { return connection }
+            slots[id]?.lifecycle.didStop()
+            return try await runningConnection(for: endpoint)
+        case let .refuse(retryIn):
+            let failures = slots[id]?.lifecycle.consecutiveFailures ?? 0
+            throw HostingError(.backingOff, app: endpoint.appName, "\(endpoint.appName)'s extension failed \(failures) "
+                               + "times in a row; Parlance will try it again in \(DurationText.of(retryIn))")
+        case .awaitStart:
+            guard let starting = slots[id]?.starting else { throw stoppedError(endpoint) }
+            return try await Self.value(of: starting, app: endpoint.appName)
+        case .start:
+            slots[id]?.endpoint = endpoint
+            await makeRoom(for: id)
+            let starting = Task { try await self.launch(endpoint) }
+            slots[id]?.starting = starting
+            do throws(HostingError) {
+                let connection = try await Self.value(of: starting, app: endpoint.appName)
+                slots[id]?.starting = nil
+                slots[id]?.connection = connection
+                slots[id]?.lifecycle.didStart(now: clock.now)
+                return connection
+            } catch {
+                slots[id]?.starting = nil
+                slots[id]?.lifecycle.didFail(now: clock.now, policy: policy)
+                throw error
+            }
+        }
+    }
+
+    private static func value(of task: Task<ExtensionConnection, any Error>, app: String) async throws(HostingError)
+        -> ExtensionConnection {
+        do {
+            return try await task.value
+        } catch let error as HostingError {
+            throw error
+        } catch {
+            throw HostingError(.stopped, app: app, "\(app)'s extension was stopped while starting")
+        }
+    }
+
+    private func launch(_ endpoint: ExtensionEndpoint) async throws(HostingError) -> ExtensionConnection {
+        let logger = logger
+        let app = endpoint.appName
+        let transport: any LineTransport
+        do {
+            transport = try launcher.makeTransport(for: endpoint) { line in
+                logger.info("\(line)", metadata: ["app": "\(app)"])
+            }
+        } catch {
+            throw HostingError(.launchFailed, app: app, error.message)
+        }
+        let process = transport as? ExtensionProcess
+        let connection = ExtensionConnection(
+            endpoint: endpoint, transport: transport, clock: clock, logger: logger,
+            lastLogLine: { process?.lastLogLineText ?? "" },
+            onBreak: { _, failure in
+                logger.warning("\(failure.message)", metadata: ["app": "\(app)", "failure": "\(failure.kind.rawValue)"])
+            },
+            onUpdate: { [updateRoutes] update in
+                let key = Self.updateKey(endpoint.identifier, update.intentIdentifier)
+                let receiver = updateRoutes.receivers.withLock { $0[key] }
+                receiver?(update.response.response)
+            })
+        do throws(TransportError) {
+            try connection.start()
+        } catch {
+            throw HostingError(.launchFailed, app: app, error.message)
+        }
+        let started = clock.now
+        let result: InitializeResult
+        do throws(HostingError) {
+            result = try await connection.call(
+                .initialize,
+                InitializeParams(client: "parlance", language: language,
+                                 progressIntervalMilliseconds: Int(policy.progressInterval / .milliseconds(1))),
+                as: InitializeResult.self, deadline: policy.startDeadline)
+        } catch {
+            connection.terminate(error)
+            switch error.kind {
+            case .crashed:
+                let log = process?.lastLogLineText ?? ""
+                throw HostingError(.exitedAtStart, app: app, "\(app)'s extension exited before it was ready"
+                                   + (log.isEmpty ? "" : "; its last log line: \(log)"))
+            case .deadlineExceeded:
+                throw HostingError(.startTimedOut, app: app,
+                                   "\(app)'s extension did not start within \(DurationText.of(policy.startDeadline))")
+            default:
+                throw error
+            }
+        }
+        guard result.protocolVersion == WireProtocol.version else {
+            let failure = HostingError(.incompatibleVersion, app: app, "\(app)'s extension speaks protocol version "
+                                       + "\(result.protocolVersion); Parlance speaks \(WireProtocol.version)")
+            connection.terminate(failure)
+            throw failure
+        }
+        slots[endpoint.identifier]?.intents = result.intents
+        logger.debug("extension started", metadata: ["app": "\(app)", "ms": "\(Int((clock.now - started) / .milliseconds(1)))"])
+        return connection
+    }
+
+    /// Stops the least recently used idle extension when starting one more would pass the cap.
+    private func makeRoom(for id: String) async {
+        let live = slots.filter { $0.key != id && ($0.value.connection != nil || $0.value.starting != nil) }
+        guard live.count >= policy.maximumLiveExtensions else { return }
+        let idle = live.filter { $0.value.lifecycle.callsInFlight == 0 && $0.value.connection != nil }
+        guard let victim = idle.min(by: { $0.value.lifecycle.lastUsed < $1.value.lifecycle.lastUsed }) else {
+            logger.notice("every running extension is busy; starting one more than the cap",
+                          metadata: ["cap": "\(policy.maximumLiveExtensions)"])
+            return
+        }
+        logger.debug("stopping least recently used extension", metadata: ["extension": "\(victim.key)"])
+        await stop(victim.key)
+    }
+
+    private func recordBreak(of connection: ExtensionConnection, id: String) {
+        guard let current = slots[id]?.connection, current === connection else { return }
+        slots[id]?.connection = nil
+        slots[id]?.lifecycle.didFail(now: clock.now, policy: policy)
+    }
+
+    private func stoppedError(_ endpoint: ExtensionEndpoint) -> HostingError {
+        HostingError(.stopped, app: endpoint.appName, "\(endpoint.appName)'s extension was stopped")
+    }
+
+    private static func updateKey(_ extensionIdentifier: String, _ intentIdentifier: String?) -> String {
+        extensionIdentifier + "\u{0}" + (intentIdentifier ?? "")
+    }
+}
+
+/// Ride status receivers by extension and intent, shared with the connections' reading threads.
+final class UpdateRoutes: Sendable {
+    let receivers = Mutex<[String: @Sendable (INIntentResponse) -> Void]>([:])
+}

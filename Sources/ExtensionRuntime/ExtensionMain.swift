@@ -1,0 +1,30 @@
+import ExtensionWire
+import Foundation
+import Intents
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The entry point of an Intents extension executable. Its `main.swift` is one line:
+///
+/// ```swift
+/// await ExtensionMain.run(IntentHandler())
+/// ```
+///
+/// It serves the wire protocol (docs/protocol.md) on stdin/stdout until the assistant sends
+/// `shutdown` or closes stdin, then exits. Anything the extension prints goes to stderr, which the
+/// assistant keeps in its log, so a stray `print` cannot corrupt the protocol.
+public enum ExtensionMain {
+    /// Serves the extension until the assistant is done with it, then exits the process.
+    public static func run(_ provider: any INIntentHandlerProviding) async -> Never {
+        setenv("PARLANCE_EXTENSION_PROCESS", "1", 1)
+        signal(SIGPIPE, SIG_IGN)
+        let protocolOutput = ProtocolOutput.claimStandardOutput()
+        let server = ExtensionServer(extension: provider, output: { protocolOutput.write($0) })
+        let lines = StandardInputLines.start()
+        await server.serve(lines: lines)
+        exit(0)
+    }
+}

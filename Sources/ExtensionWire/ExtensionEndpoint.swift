@@ -1,0 +1,36 @@
+/// One Intents extension the assistant can talk to: who it is and how to start it.
+public struct ExtensionEndpoint: Sendable, Hashable, Codable {
+    /// The extension's bundle identifier ("com.example.monkeychat.intents"); the key of its process.
+    public var identifier: String
+    /// The containing app's bundle identifier.
+    public var appIdentifier: String
+    /// The app's name as users know it, for messages ("MonkeyChat").
+    public var appName: String
+    /// The executable's absolute path.
+    public var executable: String
+    /// Arguments after the executable's path.
+    public var arguments: [String]
+    /// Variables added to the assistant's environment for the process.
+    public var environment: [String: String]
+    /// The working directory; the assistant's own when nil.
+    public var workingDirectory: String?
+
+    public init(identifier: String, appIdentifier: String, appName: String, executable: String,
+                arguments: [String] = [], environment: [String: String] = [:], workingDirectory: String? = nil) {
+        self.identifier = identifier
+        self.appIdentifier = appIdentifier
+        self.appName = appName
+        self.executable = executable
+        self.arguments = arguments
+        self.environment = environment
+        self.workingDirectory = workingDirectory
+    }
+}
+
+/// Makes the transport for an extension: a process (the assistant's default) or an in-process
+/// server (embedding and tests). The host above it is the same.
+public protocol ExtensionLauncher: Sendable {
+    /// A transport, not yet started, for the endpoint. `log` receives the extension's log lines (stderr).
+    func makeTransport(for endpoint: ExtensionEndpoint, log: @escaping @Sendable (String) -> Void)
+        throws(TransportError) -> any LineTransport
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// Constants of the wire protocol between the assistant and an extension process (docs/protocol.md).
+public enum WireProtocol {
+    /// The protocol version this build speaks; exchanged by `initialize`.
+    public static let version = 1
+
+    /// The longest line either side accepts, newline excluded: 1 MiB.
+    public static let maximumLineLength = 1 << 20
+
+    /// The encoder for every message: compact, keys sorted, slashes unescaped, never a raw newline.
+    public static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    /// Encodes one message as a line, newline included.
+    public static func line(_ message: some Encodable) throws -> Data {
+        var data = try encoder().encode(message)
+        data.append(0x0A)
+        return data
+    }
+}
+
+/// The methods of the protocol, requests and notifications.
+public enum WireMethod: String, Sendable, CaseIterable {
+    /// Request, assistant → extension: version exchange; must come first.
+    case initialize
+    /// Request: resolve one or several parameters of an intent.
+    case resolve
+    /// Request: confirm an intent.
+    case confirm
+    /// Request: handle an intent.
+    case handle
+    /// Request: start ride status updates (`INGetRideStatusIntent`).
+    case startUpdates = "updates/start"
+    /// Request: stop ride status updates.
+    case stopUpdates = "updates/stop"
+    /// Request: finish in-flight work and exit.
+    case shutdown
+    /// Notification, extension → assistant: a `handle` is still running.
+    case progress = "$/progress"
+    /// Notification, extension → assistant: a new ride status after `updates/start`.
+    case update = "updates/response"
+}
+
+/// The error codes of the protocol: JSON-RPC's own and Parlance's (-32000 and below).
+public enum WireErrorCode: Int, Sendable, CaseIterable {
+    /// The line is not valid JSON.
+    case parseError = -32700
+    /// The JSON is not a JSON-RPC request.
+    case invalidRequest = -32600
+    /// The extension does not know the method.
+    case methodNotFound = -32601
+    /// The parameters are wrong: unknown intent, parameter or property, wrong type.
+    case invalidParams = -32602
+    /// The extension failed unexpectedly.
+    case internalError = -32603
+    /// A call before `initialize`, or `initialize` with an unsupported protocol version.
+    case notInitialized = -32002
+    /// The extension has no handler for the intent, or the handler does not implement the method.
+    case notHandled = -32001
+    /// The extension is shutting down and takes no new calls.
+    case shuttingDown = -32003
+}
