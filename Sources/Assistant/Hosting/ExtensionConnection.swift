@@ -277,7 +277,10 @@ final class ExtensionConnection: LineTransportDelegate, @unchecked Sendable {
 
 /// Short human durations: "250 ms", "5 s".
 enum DurationText {
-    static func of(_ duration: Duration) -> String {
+    static func of(_ duration: Duration, roundingUp: Bool = false) -> String {
+        if roundingUp, duration >= .seconds(1) {
+            return "\(Int((duration / .seconds(1)).rounded(.up))) s"
+        }
         let milliseconds = Int(duration / .milliseconds(1))
         if milliseconds < 1000 { return "\(milliseconds) ms" }
         let seconds = Double(milliseconds) / 1000

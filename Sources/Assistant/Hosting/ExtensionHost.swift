@@ -186,7 +186,7 @@ public actor ExtensionHost {
         case let .refuse(retryIn):
             let failures = slots[id]?.lifecycle.consecutiveFailures ?? 0
             throw HostingError(.backingOff, app: endpoint.appName, "\(endpoint.appName)'s extension failed \(failures) "
-                               + "times in a row; Parlance will try it again in \(DurationText.of(retryIn))")
+                               + "times in a row; Parlance will try it again in \(DurationText.of(retryIn, roundingUp: true))")
         case .awaitStart:
             guard let starting = slots[id]?.starting else { throw stoppedError(endpoint) }
             return try await Self.value(of: starting, app: endpoint.appName)
