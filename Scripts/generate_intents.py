@@ -299,6 +299,7 @@ def gen_intent(intent):
     lines.append("\n    // MARK: JSON\n\n")
     if stored:
         lines.append(f"    enum ParameterKey: String, CodingKey, CaseIterable {{\n        case {', '.join(p['name'] for p in stored)}\n    }}\n\n")
+        lines.append("    override class var propertyNames: [String] { ParameterKey.allCases.map(\\.rawValue) }\n\n")
     lines.append("    /// Decodes the intent from its JSON form.\n")
     lines.append("    public required init(from decoder: any Decoder) throws {\n")
     if stored:

@@ -87,6 +87,9 @@ open class INIntent: NSObject, Codable, NSCopying, @unchecked Sendable {
 
     class var parameterDescriptions: [IntentParameterDescription] { [] }
 
+    /// Every property that travels in the intent's JSON, resolvable or not.
+    class var propertyNames: [String] { [] }
+
     func dispatchResolve(_ parameter: String, to handler: Any) async throws(IntentDispatchError) -> [INIntentResolutionResult]? {
         throw IntentDispatchError.unsupportedIntent(intentName)
     }

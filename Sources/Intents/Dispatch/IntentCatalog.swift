@@ -36,6 +36,10 @@ public struct IntentDescription: Sendable {
 
     /// The parameters the assistant resolves, in the order it resolves them.
     public var parameters: [IntentParameterDescription] { intentType.parameterDescriptions }
+
+    /// Every property of the intent ("recipients", "content", "serviceName"…), resolvable or not:
+    /// the names an app's vocabulary file may use in `ParameterNames` ("INSendMessageIntent.recipients").
+    public var propertyNames: [String] { intentType.propertyNames }
 }
 
 /// A parameter of an intent that an extension can resolve.

@@ -48,6 +48,8 @@ public final class INSearchCallHistoryIntent: INIntent, @unchecked Sendable {
         case recipient, callTypes, dateCreated, unseen, callCapabilities
     }
 
+    override class var propertyNames: [String] { ParameterKey.allCases.map(\.rawValue) }
+
     /// Decodes the intent from its JSON form.
     public required init(from decoder: any Decoder) throws {
         let c = try INIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)

@@ -27,6 +27,8 @@ public final class INStartAudioCallIntent: INIntent, @unchecked Sendable {
         case contacts, destinationType
     }
 
+    override class var propertyNames: [String] { ParameterKey.allCases.map(\.rawValue) }
+
     /// Decodes the intent from its JSON form.
     public required init(from decoder: any Decoder) throws {
         let c = try INIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)

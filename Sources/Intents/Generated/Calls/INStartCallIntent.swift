@@ -44,6 +44,8 @@ public final class INStartCallIntent: INIntent, @unchecked Sendable {
         case contacts, callCapability, destinationType, callRecordToCallBack, audioRoute, callRecordFilter, recordTypeForRedialing
     }
 
+    override class var propertyNames: [String] { ParameterKey.allCases.map(\.rawValue) }
+
     /// Decodes the intent from its JSON form.
     public required init(from decoder: any Decoder) throws {
         let c = try INIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)

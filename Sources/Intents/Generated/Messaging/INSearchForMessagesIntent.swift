@@ -84,6 +84,8 @@ public final class INSearchForMessagesIntent: INIntent, @unchecked Sendable {
         case senders, recipients, speakableGroupNames, attributes, dateTimeRange, searchTerms, identifiers, notificationIdentifiers, conversationIdentifiers, recipientsOperator, sendersOperator, searchTermsOperator, identifiersOperator, notificationIdentifiersOperator, speakableGroupNamesOperator, conversationIdentifiersOperator
     }
 
+    override class var propertyNames: [String] { ParameterKey.allCases.map(\.rawValue) }
+
     /// Decodes the intent from its JSON form.
     public required init(from decoder: any Decoder) throws {
         let c = try INIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)

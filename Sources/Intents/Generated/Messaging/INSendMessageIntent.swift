@@ -57,6 +57,8 @@ public final class INSendMessageIntent: INIntent, @unchecked Sendable {
         case recipients, content, speakableGroupName, outgoingMessageType, conversationIdentifier, serviceName, sender
     }
 
+    override class var propertyNames: [String] { ParameterKey.allCases.map(\.rawValue) }
+
     /// Decodes the intent from its JSON form.
     public required init(from decoder: any Decoder) throws {
         let c = try INIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)

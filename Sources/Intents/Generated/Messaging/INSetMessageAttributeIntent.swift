@@ -22,6 +22,8 @@ public final class INSetMessageAttributeIntent: INIntent, @unchecked Sendable {
         case attribute, identifiers
     }
 
+    override class var propertyNames: [String] { ParameterKey.allCases.map(\.rawValue) }
+
     /// Decodes the intent from its JSON form.
     public required init(from decoder: any Decoder) throws {
         let c = try INIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)

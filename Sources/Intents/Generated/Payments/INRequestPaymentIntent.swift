@@ -25,6 +25,8 @@ public final class INRequestPaymentIntent: INIntent, @unchecked Sendable {
         case payer, currencyAmount, note
     }
 
+    override class var propertyNames: [String] { ParameterKey.allCases.map(\.rawValue) }
+
     /// Decodes the intent from its JSON form.
     public required init(from decoder: any Decoder) throws {
         let c = try INIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)

@@ -41,6 +41,8 @@ public final class INStartPhotoPlaybackIntent: INIntent, @unchecked Sendable {
         case albumName, peopleInPhoto, searchTerms, locationCreated, dateCreated, includedAttributes, excludedAttributes, searchTermsOperator, peopleInPhotoOperator
     }
 
+    override class var propertyNames: [String] { ParameterKey.allCases.map(\.rawValue) }
+
     /// Decodes the intent from its JSON form.
     public required init(from decoder: any Decoder) throws {
         let c = try INIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)

@@ -19,6 +19,8 @@ public final class INCancelRideIntent: INIntent, @unchecked Sendable {
         case rideIdentifier
     }
 
+    override class var propertyNames: [String] { ParameterKey.allCases.map(\.rawValue) }
+
     /// Decodes the intent from its JSON form.
     public required init(from decoder: any Decoder) throws {
         let c = try INIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)

@@ -34,6 +34,8 @@ public final class INRequestRideIntent: INIntent, @unchecked Sendable {
         case pickupLocation, dropOffLocation, rideOptionName, partySize, scheduledPickupTime, paymentMethod
     }
 
+    override class var propertyNames: [String] { ParameterKey.allCases.map(\.rawValue) }
+
     /// Decodes the intent from its JSON form.
     public required init(from decoder: any Decoder) throws {
         let c = try INIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)

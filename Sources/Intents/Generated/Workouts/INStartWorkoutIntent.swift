@@ -31,6 +31,8 @@ public final class INStartWorkoutIntent: INIntent, @unchecked Sendable {
         case workoutName, goalValue, workoutGoalUnitType, workoutLocationType, isOpenEnded
     }
 
+    override class var propertyNames: [String] { ParameterKey.allCases.map(\.rawValue) }
+
     /// Decodes the intent from its JSON form.
     public required init(from decoder: any Decoder) throws {
         let c = try INIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)

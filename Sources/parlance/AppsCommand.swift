@@ -1,0 +1,101 @@
+import ArgumentParser
+import Assistant
+import Foundation
+
+/// `parlance apps …`: install, list, remove, allow, deny.
+struct AppsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "apps", abstract: "Install and manage the apps the assistant serves.",
+        subcommands: [Install.self, List.self, Remove.self, Allow.self, Deny.self])
+
+    struct Install: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Install an app bundle folder, or update it if it is installed.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: ArgumentHelp("The app's bundle folder (MonkeyChat.app).", valueName: "path"))
+        var path: String
+
+        func run() async throws {
+            try CommandErrors.report {
+                let loaded = try BundleLoader.load(path)
+                for warning in loaded.warnings { Terminal.error(warning.description) }
+                let store = try StoreAccess.open(global)
+                let outcome = try store.install(loaded.app)
+                let app = loaded.app
+                let permission = try store.app(app.identifier)?.permission ?? .notDetermined
+                print("\(outcome == .installed ? "Installed" : "Updated") \(app.displayName) (\(app.identifier))")
+                print("  intents: \(app.supportedIntents.joined(separator: ", "))")
+                print("  permission: \(AppListing.describe(permission))")
+                if permission == .notDetermined {
+                    print("  The first request to \(app.displayName) asks you; or run: parlance apps allow \(app.identifier)")
+                }
+            }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List installed apps with their intents and permission.")
+        @OptionGroup var global: GlobalOptions
+        @Flag(help: "One JSON object per app.") var json = false
+
+        func run() async throws {
+            try CommandErrors.report {
+                let apps = try StoreAccess.open(global).apps()
+                if json {
+                    for app in apps { print(try AppListing.json(app)) }
+                } else if apps.isEmpty {
+                    print("No apps installed. Install one with: parlance apps install PATH")
+                } else {
+                    print(AppListing.table(apps))
+                }
+            }
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove an app, with its permission and vocabulary.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: ArgumentHelp("The app's bundle identifier.", valueName: "id")) var identifier: String
+
+        func run() async throws {
+            try CommandErrors.report {
+                let store = try StoreAccess.open(global)
+                let name = try store.app(identifier)?.bundle.displayName ?? identifier
+                try store.remove(identifier)
+                print("Removed \(name) (\(identifier)) with its permission and vocabulary.")
+            }
+        }
+    }
+
+    struct Allow: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Allow an app to work with the assistant.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: ArgumentHelp("The app's bundle identifier.", valueName: "id")) var identifier: String
+
+        func run() async throws {
+            try CommandErrors.report { try PermissionChange.apply(.allowed, to: identifier, global) }
+        }
+    }
+
+    struct Deny: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Deny an app: the assistant never calls its extension.")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: ArgumentHelp("The app's bundle identifier.", valueName: "id")) var identifier: String
+
+        func run() async throws {
+            try CommandErrors.report { try PermissionChange.apply(.denied, to: identifier, global) }
+        }
+    }
+}
+
+/// Shared by `allow` and `deny`.
+enum PermissionChange {
+    static func apply(_ permission: AppPermission, to identifier: String, _ global: GlobalOptions) throws {
+        let store = try StoreAccess.open(global)
+        try store.setPermission(permission, for: identifier)
+        let name = try store.app(identifier)?.bundle.displayName ?? identifier
+        print("\(name) (\(identifier)) is now \(AppListing.describe(permission)).")
+    }
+}

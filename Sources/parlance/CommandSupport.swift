@@ -1,0 +1,73 @@
+import ArgumentParser
+import Assistant
+import Foundation
+
+/// Opens the store in the home the options name.
+enum StoreAccess {
+    static func open(_ options: GlobalOptions) throws -> AssistantStore {
+        try AssistantStore.open(home: ParlanceHome.resolve(explicit: options.home))
+    }
+}
+
+/// Renders every error of the CLI in one place: a message on stderr and exit status 1.
+enum CommandErrors {
+    static func report(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as BundleValidationError {
+            Terminal.error(error.description)
+            throw ExitCode(1)
+        } catch let error as StoreError {
+            Terminal.error("error: \(error.message)")
+            throw ExitCode(1)
+        }
+    }
+}
+
+/// Writing to stderr.
+enum Terminal {
+    static func error(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}
+
+/// How `apps list` shows apps.
+enum AppListing {
+    static func describe(_ permission: AppPermission) -> String {
+        switch permission {
+        case .notDetermined: "not asked yet"
+        case .allowed: "allowed"
+        case .denied: "denied"
+        }
+    }
+
+    static func table(_ apps: [InstalledApp]) -> String {
+        let rows = apps.map { app in
+            [app.bundle.displayName, app.bundle.identifier, describe(app.permission),
+             app.bundle.supportedIntents.map { $0.replacingOccurrences(of: "Intent", with: "").dropFirst(2) }
+                .joined(separator: ", ")]
+        }
+        let header = ["NAME", "IDENTIFIER", "PERMISSION", "INTENTS"]
+        let widths = (0..<3).map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+        return ([header] + rows).map { row in
+            (0..<3).map { row[$0].padding(toLength: widths[$0], withPad: " ", startingAt: 0) }.joined(separator: "  ")
+                + "  " + row[3]
+        }.joined(separator: "\n")
+    }
+
+    static func json(_ app: InstalledApp) throws -> String {
+        struct Listing: Encodable {
+            let identifier, name, permission: String
+            let intents, restrictedWhileLocked: [String]
+            let alternativeNames: [String]
+            let path: String
+        }
+        let listing = Listing(identifier: app.bundle.identifier, name: app.bundle.displayName,
+                              permission: app.permission.rawValue, intents: app.bundle.supportedIntents,
+                              restrictedWhileLocked: app.bundle.intentsExtension?.restrictedWhileLocked ?? [],
+                              alternativeNames: app.bundle.alternativeNames.map(\.name), path: app.bundle.path)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(listing), as: UTF8.self)
+    }
+}

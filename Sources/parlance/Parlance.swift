@@ -1,0 +1,18 @@
+import ArgumentParser
+
+/// The `parlance` command.
+@main
+struct Parlance: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "parlance",
+        abstract: "An offline voice and text assistant that lets apps offer their services through natural requests.",
+        discussion: "State (installed apps, permissions) lives in --home, else $PARLANCE_HOME, else "
+            + "$XDG_DATA_HOME/parlance, else ~/.local/share/parlance.",
+        subcommands: [AppsCommand.self, LintCommand.self])
+}
+
+/// Options every command takes.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The folder for all of Parlance's state.", valueName: "dir"))
+    var home: String?
+}
