@@ -24,6 +24,24 @@ public struct AppBundle: Codable, Sendable, Equatable {
     /// `AppIntentVocabulary.plist` by language ("en", "de", "Base").
     public var vocabularies: [String: AppIntentVocabulary]
 
+    public init(identifier: String, displayName: String, spokenName: String? = nil,
+                localizedDisplayNames: [String: String] = [:], alternativeNames: [AlternativeAppName] = [],
+                usageDescription: String? = nil, localizedUsageDescriptions: [String: String] = [:],
+                userActivityTypes: [String] = [], path: String, extensions: [AppExtensionInfo] = [],
+                vocabularies: [String: AppIntentVocabulary] = [:]) {
+        self.identifier = identifier
+        self.displayName = displayName
+        self.spokenName = spokenName
+        self.localizedDisplayNames = localizedDisplayNames
+        self.alternativeNames = alternativeNames
+        self.usageDescription = usageDescription
+        self.localizedUsageDescriptions = localizedUsageDescriptions
+        self.userActivityTypes = userActivityTypes
+        self.path = path
+        self.extensions = extensions
+        self.vocabularies = vocabularies
+    }
+
     /// The Intents extension (the one serving `com.apple.intents-service`).
     public var intentsExtension: AppExtensionInfo? {
         extensions.first { $0.kind == .intents }

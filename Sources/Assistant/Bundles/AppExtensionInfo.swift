@@ -20,4 +20,14 @@ public struct AppExtensionInfo: Codable, Sendable, Equatable {
     public var executable: String
     /// The `.appex` folder, absolute.
     public var path: String
+
+    public init(identifier: String, kind: Kind, intentsSupported: [String], restrictedWhileLocked: [String] = [],
+                executable: String, path: String) {
+        self.identifier = identifier
+        self.kind = kind
+        self.intentsSupported = intentsSupported
+        self.restrictedWhileLocked = restrictedWhileLocked
+        self.executable = executable
+        self.path = path
+    }
 }

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Runs the real `parlance` executable and collects what it printed.
+struct CommandRunner {
+    struct Output {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    let home: URL
+
+    init() {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-cli-\(UUID().uuidString)")
+    }
+
+    func run(_ arguments: [String], input: String? = nil) throws -> Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TestProducts.path("parlance"))
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["PARLANCE_HOME"] = home.path
+        process.environment = environment
+        let out = Pipe(), err = Pipe(), inPipe = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = inPipe
+        try process.run()
+        if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
+        try inPipe.fileHandleForWriting.close()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: home)
+    }
+}
