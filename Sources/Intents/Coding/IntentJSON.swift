@@ -34,7 +34,8 @@ public enum IntentJSON {
     }
 
     static func unknownClass(_ name: String, kind: String, known: [String], in decoder: any Decoder) -> DecodingError {
-        var message = "'\(name)' is not a \(kind) Parlance knows"
+        let article = kind.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+        var message = "'\(name)' is not \(article) \(kind) Parlance knows"
         if let suggestion = Suggestion.closest(to: name, in: known) { message += "; did you mean '\(suggestion)'?" }
         return DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: message))
     }
