@@ -28,13 +28,22 @@ final class ServerSession: @unchecked Sendable {
         do {
             request = try JSONDecoder().decode(WireRequest.self, from: line)
         } catch {
-            let isJSON = (try? JSONSerialization.jsonObject(with: line, options: [.fragmentsAllowed])) != nil
-            output.fail(nil, isJSON
+            let json = try? JSONSerialization.jsonObject(with: line, options: [.fragmentsAllowed])
+            let isJSON = json != nil
+            output.fail(Self.readableID(in: json), isJSON
                 ? WireErrorObject(.invalidRequest, "not a JSON-RPC 2.0 request: \(WireDecodingMessage.describe(error))")
                 : WireErrorObject(.parseError, "the line is not valid JSON"))
             return .proceed
         }
         return await perform(request)
+    }
+
+    /// The id of a message that is JSON but not a valid request, when it has a usable one.
+    private static func readableID(in json: Any?) -> WireRequestID? {
+        guard let object = json as? [String: Any] else { return nil }
+        if let number = object["id"] as? Int { return .number(number) }
+        if let string = object["id"] as? String { return .string(string) }
+        return nil
     }
 
     private func perform(_ request: WireRequest) async -> Next {
@@ -55,8 +64,10 @@ final class ServerSession: @unchecked Sendable {
             output.reply(id, result: NoParams())
             return .stop
         case let .unknown(method):
+            guard id != nil else { return .proceed }  // a notification gets no reply, not even an error
             output.fail(id, WireErrorObject(.methodNotFound, "method \"\(method)\" is not part of protocol version \(WireProtocol.version)"))
         case let .invalidParams(method, message):
+            guard id != nil else { return .proceed }
             output.fail(id, WireErrorObject(.invalidParams, "\(method): \(message)"))
         default:
             guard initialized else {
@@ -96,7 +107,7 @@ final class ServerSession: @unchecked Sendable {
                 break
             }
         } catch {
-            output.fail(id, WireErrorObject(.notHandled, error.description))
+            output.fail(id, WireErrorObject(error.kind == .unknownParameter ? .invalidParams : .notHandled, error.description))
         }
     }
 

@@ -7,6 +7,10 @@ public struct LineDecoder: Sendable {
     public struct OversizedLine: Error, Sendable, Equatable {
         /// The limit, in bytes.
         public let limit: Int
+
+        public init(limit: Int) {
+            self.limit = limit
+        }
     }
 
     private var buffer = Data()

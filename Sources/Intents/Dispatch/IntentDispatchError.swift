@@ -11,6 +11,31 @@ public struct IntentDispatchError: Error, Sendable, Equatable, CustomStringConve
     }
 
     private let reason: Reason
+
+    /// The kinds of dispatch failure.
+    public enum Kind: Sendable, Equatable {
+        /// The handler object does not adopt the intent's handling protocol.
+        case handlerDoesNotAdopt
+        /// `handler(for:)` returned nil.
+        case noHandler
+        /// The intent has no resolvable parameter of that name.
+        case unknownParameter
+        /// The handler implements no spelling of handle.
+        case handleNotImplemented
+        /// The intent is not one the method accepts.
+        case unsupportedIntent
+    }
+
+    /// What kind of failure this is.
+    public var kind: Kind {
+        switch reason {
+        case .handlerDoesNotAdopt: .handlerDoesNotAdopt
+        case .noHandler: .noHandler
+        case .unknownParameter: .unknownParameter
+        case .handleNotImplemented: .handleNotImplemented
+        case .unsupportedIntent: .unsupportedIntent
+        }
+    }
     /// The intent's class name.
     public let intentName: String
 
