@@ -39,14 +39,16 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Measures hosting latency (warm round trip, cold start): `swift run -c release parlance-bench`.
-        .executableTarget(name: "parlance-bench", dependencies: ["Assistant", "ExtensionRuntime"],
+        .executableTarget(name: "parlance-bench", dependencies: ["Assistant", "ExtensionRuntime", "ExtensionWire",
+                                                                 .product(name: "Logging", package: "swift-log")],
                           path: "Benchmarks/ParlanceBench"),
         // An extension executable whose misbehaviour (crash, hang, garbage…) is chosen by its arguments.
         .executableTarget(name: "parlance-test-extension", dependencies: ["Intents", "ExtensionRuntime"],
                           path: "Tests/Fixtures/TestExtension"),
         .testTarget(name: "IntentsTests", dependencies: ["Intents"], resources: [.copy("Golden")]),
         .testTarget(name: "AssistantTests",
-                    dependencies: ["Assistant", "ExtensionRuntime", "ExtensionWire", "parlance-test-extension", "parlance"],
+                    dependencies: ["Assistant", "ExtensionRuntime", "ExtensionWire", "parlance-test-extension", "parlance",
+                                   "parlance-bench"],
                     resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
