@@ -28,11 +28,13 @@ struct ParlanceBench {
         case "cold-start":
             let iterations = Int(value(of: "--iterations", in: arguments) ?? "") ?? 50
             try await HostBenchmarks.coldStart(endpoint, iterations: iterations)
+        case "breakdown":
+            try await CostBreakdown.run(iterations: 5_000)
         case "leaks":
             let ok = try await LeakCheck.run(endpoint, calls: 1_000, cycles: 100)
             if !ok { exit(1) }
         default:
-            FileHandle.standardError.write(Data("usage: parlance-bench latency|cold-start|leaks [--extension PATH]\n".utf8))
+            FileHandle.standardError.write(Data("usage: parlance-bench latency|cold-start|breakdown|leaks [--extension PATH]\n".utf8))
             exit(2)
         }
     }

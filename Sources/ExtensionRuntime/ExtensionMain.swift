@@ -23,8 +23,7 @@ public enum ExtensionMain {
         signal(SIGPIPE, SIG_IGN)
         let protocolOutput = ProtocolOutput.claimStandardOutput()
         let server = ExtensionServer(extension: provider, output: { protocolOutput.write($0) })
-        let lines = StandardInputLines.start()
-        await server.serve(lines: lines)
+        await server.serve(lines: StandardInputLines())
         exit(0)
     }
 }

@@ -54,6 +54,8 @@ final class ExtensionConnection: LineTransportDelegate, @unchecked Sendable {
     var isBroken: Bool { state.withLock { $0.failure != nil } }
 
     /// Calls a method and decodes its result; fails with a `HostingError` on every kind of trouble.
+    /// Runs on the caller's executor: the only hop is the reply's resumption.
+    nonisolated(nonsending)
     func call<Params: Encodable & Sendable, Result: Decodable & Sendable>(
         _ method: WireMethod, _ params: Params, as: Result.Type, deadline: Duration,
         progress: (@Sendable (Duration) -> Void)? = nil) async throws(HostingError) -> Result {
@@ -65,6 +67,10 @@ final class ExtensionConnection: LineTransportDelegate, @unchecked Sendable {
             _ = state.withLock { $0.pending.removeValue(forKey: id) }
             throw HostingError(.extensionError, app: endpoint.appName, "could not encode the \(method.rawValue) request: \(error)")
         }
+        let timer = clock.schedule(after: deadline) { [weak self] in
+            self?.expire(id, method: method.rawValue, deadline: deadline)
+        }
+        defer { timer.cancel() }
         do throws(TransportError) {
             try await transport.send(line)
         } catch {
@@ -73,7 +79,7 @@ final class ExtensionConnection: LineTransportDelegate, @unchecked Sendable {
             let kind: HostingError.Kind = error.kind == .notReading ? .notReading : .crashed
             throw HostingError(kind, app: endpoint.appName, "\(endpoint.appName)'s extension: \(error.message)")
         }
-        let reply = try await awaitReply(id, method: method.rawValue, deadline: deadline)
+        let reply = try await reply(to: id)
         do {
             return try JSONDecoder().decode(ReplyResult<Result>.self, from: reply).result
         } catch {
@@ -81,6 +87,7 @@ final class ExtensionConnection: LineTransportDelegate, @unchecked Sendable {
                 "\(endpoint.appName)'s extension replied to \(method.rawValue) with an unreadable result: "
                 + WireDecodingMessage.describe(error))
             breakConnection(failure)
+            transport.terminate()
             throw failure
         }
     }
@@ -112,52 +119,43 @@ final class ExtensionConnection: LineTransportDelegate, @unchecked Sendable {
         return try result.get()
     }
 
-    private func awaitReply(_ id: Int, method: String, deadline: Duration) async throws(HostingError) -> Data {
-        let clock = clock
-        let appName = endpoint.appName
-        do {
-            return try await withThrowingTaskGroup(of: Data.self) { group in
-                group.addTask { try await self.reply(to: id) }
-                group.addTask {
-                    try await clock.sleep(for: deadline)
-                    throw HostingError(.deadlineExceeded, app: appName,
-                        "\(appName)'s extension did not answer \(method) within \(DurationText.of(deadline)); it was stopped")
-                }
-                defer { group.cancelAll() }
-                guard let reply = try await group.next() else { throw CancellationError() }
-                return reply
-            }
-        } catch let error as HostingError {
-            if error.kind == .deadlineExceeded { terminate(error) }
-            throw error
-        } catch {
-            _ = state.withLock { $0.pending.removeValue(forKey: id) }
-            throw HostingError(.stopped, app: appName, "the call to \(appName)'s extension was cancelled")
-        }
+    /// The deadline passed: the call fails, and the extension, hung or too slow, is stopped.
+    private func expire(_ id: Int, method: String, deadline: Duration) {
+        guard state.withLock({ $0.pending[id] != nil }) else { return }
+        let failure = HostingError(.deadlineExceeded, app: endpoint.appName,
+            "\(endpoint.appName)'s extension did not answer \(method) within \(DurationText.of(deadline)); it was stopped")
+        terminate(failure)
     }
 
-    private func reply(to id: Int) async throws -> Data {
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data, any Error>) in
-                let ready = state.withLock { state -> Swift.Result<Data, HostingError>?? in
-                    guard var pending = state.pending[id] else { return .some(nil) }
-                    if let outcome = pending.outcome {
-                        state.pending[id] = nil
-                        return .some(outcome)
+    nonisolated(nonsending)
+    private func reply(to id: Int) async throws(HostingError) -> Data {
+        do {
+            return try await withTaskCancellationHandler {
+                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data, any Error>) in
+                    let ready = state.withLock { state -> Swift.Result<Data, HostingError>?? in
+                        guard var pending = state.pending[id] else { return .some(nil) }
+                        if let outcome = pending.outcome {
+                            state.pending[id] = nil
+                            return .some(outcome)
+                        }
+                        pending.continuation = continuation
+                        state.pending[id] = pending
+                        return nil
                     }
-                    pending.continuation = continuation
-                    state.pending[id] = pending
-                    return nil
+                    switch ready {
+                    case let .some(.some(outcome)): continuation.resume(with: outcome)
+                    case .some(.none): continuation.resume(throwing: state.withLock { $0.failure } ?? CancellationError())
+                    case .none: break
+                    }
                 }
-                switch ready {
-                case let .some(.some(outcome)): continuation.resume(with: outcome)
-                case .some(.none): continuation.resume(throwing: CancellationError())
-                case .none: break
-                }
+            } onCancel: {
+                let waiting = state.withLock { $0.pending.removeValue(forKey: id)?.continuation }
+                waiting?.resume(throwing: CancellationError())
             }
-        } onCancel: {
-            let waiting = state.withLock { $0.pending.removeValue(forKey: id)?.continuation }
-            waiting?.resume(throwing: CancellationError())
+        } catch let error as HostingError {
+            throw error
+        } catch {
+            throw HostingError(.stopped, app: endpoint.appName, "the call to \(endpoint.appName)'s extension was cancelled")
         }
     }
 

@@ -1,10 +1,26 @@
-/// The time source of the host: monotonic time and sleeping. Injected so that back-off and idle
-/// stops are tested without waiting.
+
+/// The time source of the host: monotonic time, sleeping and deadline timers. Injected so that
+/// back-off and idle stops are tested without waiting.
 public protocol HostClock: Sendable {
     /// Time since an arbitrary fixed origin.
     var now: Duration { get }
     /// Sleeps for a duration; throws when cancelled.
     func sleep(for duration: Duration) async throws
+    /// Runs `action` once after `duration` unless the returned timer is cancelled first.
+    func schedule(after duration: Duration, _ action: @escaping @Sendable () -> Void) -> any HostTimer
+}
+
+/// A pending `HostClock.schedule` action.
+public protocol HostTimer: Sendable {
+    /// Prevents the action from running, if it has not run yet.
+    func cancel()
+}
+
+extension HostClock {
+    /// Schedules in real time on the host's deadline thread.
+    public func schedule(after duration: Duration, _ action: @escaping @Sendable () -> Void) -> any HostTimer {
+        WatchTimer(token: DeadlineWatch.shared.schedule(at: .now + duration, action))
+    }
 }
 
 /// The real monotonic clock.

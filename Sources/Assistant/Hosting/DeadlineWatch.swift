@@ -1,0 +1,71 @@
+import Foundation
+
+/// One thread that runs actions at their deadlines, for every call of every extension. A new deadline
+/// later than the earliest pending one (the usual case: each call gets the same few seconds) wakes
+/// nothing, so arming and cancelling a call's deadline costs no context switch.
+final class DeadlineWatch: @unchecked Sendable {
+    static let shared = DeadlineWatch()
+
+    private struct Entry {
+        let deadline: ContinuousClock.Instant
+        let action: @Sendable () -> Void
+    }
+
+    private let condition = NSCondition()
+    private var entries: [UInt64: Entry] = [:]
+    private var nextToken: UInt64 = 0
+    /// When the thread will next look, if it is waiting; nil while it waits with nothing to do.
+    private var plannedWake: ContinuousClock.Instant?
+    private var threadStarted = false
+
+    /// Runs `action` at `deadline` unless cancelled first.
+    func schedule(at deadline: ContinuousClock.Instant, _ action: @escaping @Sendable () -> Void) -> UInt64 {
+        condition.lock()
+        defer { condition.unlock() }
+        nextToken += 1
+        entries[nextToken] = Entry(deadline: deadline, action: action)
+        if !threadStarted {
+            threadStarted = true
+            let thread = Thread { [self] in watch() }
+            thread.name = "parlance-deadlines"
+            thread.start()
+        } else if plannedWake.map({ deadline < $0 }) ?? true {
+            condition.signal()
+        }
+        return nextToken
+    }
+
+    func cancel(_ token: UInt64) {
+        condition.lock()
+        entries[token] = nil
+        condition.unlock()
+    }
+
+    private func watch() {
+        condition.lock()
+        while true {
+            let now = ContinuousClock.now
+            let due = entries.filter { $0.value.deadline <= now }
+            for token in due.keys { entries[token] = nil }
+            if !due.isEmpty {
+                condition.unlock()
+                for entry in due.values { entry.action() }
+                condition.lock()
+                continue
+            }
+            plannedWake = entries.values.map(\.deadline).min()
+            if let wake = plannedWake {
+                let seconds = Double((wake - now) / .microseconds(1)) / 1_000_000
+                _ = condition.wait(until: Date(timeIntervalSinceNow: seconds))
+            } else {
+                condition.wait()
+            }
+        }
+    }
+}
+
+/// A deadline armed on the shared watch.
+struct WatchTimer: HostTimer {
+    let token: UInt64
+    func cancel() { DeadlineWatch.shared.cancel(token) }
+}
