@@ -20,6 +20,9 @@ enum CommandErrors {
         } catch let error as StoreError {
             Terminal.error("error: \(error.message)")
             throw ExitCode(1)
+        } catch let error as CommandFailure {
+            Terminal.error("error: \(error.message)")
+            throw ExitCode(1)
         }
     }
 }
@@ -70,4 +73,10 @@ enum AppListing {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(listing), as: UTF8.self)
     }
+}
+
+/// A failure of a command's own input (an unknown type name, an unreadable file).
+struct CommandFailure: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
 }

@@ -6,9 +6,9 @@ struct Parlance: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "parlance",
         abstract: "An offline voice and text assistant that lets apps offer their services through natural requests.",
-        discussion: "State (installed apps, permissions) lives in --home, else $PARLANCE_HOME, else "
+        discussion: "State (installed apps, permissions, user vocabulary) lives in --home, else $PARLANCE_HOME, else "
             + "$XDG_DATA_HOME/parlance, else ~/.local/share/parlance.",
-        subcommands: [AppsCommand.self, LintCommand.self])
+        subcommands: [AppsCommand.self, VocabCommand.self, LintCommand.self])
 }
 
 /// Options every command takes.

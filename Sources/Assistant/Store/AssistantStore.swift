@@ -5,7 +5,7 @@ import Intents
 /// The assistant's durable state in SQLite (WAL): installed apps and permissions. Every write is a
 /// transaction that is on disk when the call returns.
 public final class AssistantStore: Sendable {
-    private let database: any DatabaseWriter
+    let database: any DatabaseWriter
     /// The database file; nil in memory.
     public let location: URL?
 
@@ -89,6 +89,8 @@ public final class AssistantStore: Sendable {
     public func remove(_ identifier: String) throws(StoreError) {
         try write { db in
             guard try AppRow.deleteOne(db, key: identifier) else { throw self.notInstalled(identifier, db) }
+            try VocabularyRow.filter(Column("appIdentifier") == identifier).deleteAll(db)
+            try StoreSchema.bumpVocabularyGeneration(db)
         }
     }
 
@@ -113,7 +115,7 @@ public final class AssistantStore: Sendable {
                             installedAt: row.installedAt, updatedAt: row.updatedAt)
     }
 
-    private func notInstalled(_ identifier: String, _ db: Database) -> StoreError {
+    func notInstalled(_ identifier: String, _ db: Database) -> StoreError {
         let known = (try? String.fetchAll(db, sql: "SELECT identifier FROM apps")) ?? []
         var message = "no app '\(identifier)' is installed"
         if let suggestion = Suggestion.closest(to: identifier, in: known) {
@@ -134,7 +136,7 @@ public final class AssistantStore: Sendable {
         }
     }
 
-    private func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+    func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         do {
             return try database.write(body)
         } catch let error as StoreError {
@@ -144,7 +146,7 @@ public final class AssistantStore: Sendable {
         }
     }
 
-    private func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+    func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         do {
             return try database.read(body)
         } catch let error as StoreError {

@@ -8,6 +8,8 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case appNotInstalled
         /// The database refused an operation (disk full, corrupt file…).
         case database
+        /// A vocabulary update was refused (a phone number or an e-mail address, an unknown type).
+        case refusedVocabulary
     }
 
     /// The kind.

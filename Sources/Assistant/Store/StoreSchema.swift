@@ -20,7 +20,30 @@ enum StoreSchema {
                 t.column("decidedAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v2 user vocabulary") { db in
+            try db.create(table: "userVocabulary") { t in
+                t.column("appIdentifier", .text).notNull()
+                t.column("type", .text).notNull()
+                t.column("position", .integer).notNull()
+                t.column("phrase", .text).notNull()
+                t.primaryKey(["appIdentifier", "type", "position"])
+            }
+            try db.create(table: "vocabularyGeneration") { t in
+                t.primaryKey("id", .integer)
+                t.column("generation", .integer).notNull()
+            }
+            try db.execute(sql: "INSERT INTO vocabularyGeneration (id, generation) VALUES (1, 0)")
+            try db.create(table: "appliedVocabularyInbox") { t in
+                t.primaryKey("name", .text)
+                t.column("appliedAt", .datetime).notNull()
+            }
+        }
         return migrator
+    }
+
+    /// Marks that user vocabulary changed, so running assistants reload it on their next request.
+    static func bumpVocabularyGeneration(_ db: Database) throws {
+        try db.execute(sql: "UPDATE vocabularyGeneration SET generation = generation + 1 WHERE id = 1")
     }
 }
 
@@ -39,4 +62,12 @@ struct PermissionRow: Codable, FetchableRecord, PersistableRecord {
     var appIdentifier: String
     var state: String
     var decidedAt: Date
+}
+
+struct VocabularyRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "userVocabulary"
+    var appIdentifier: String
+    var type: String
+    var position: Int
+    var phrase: String
 }

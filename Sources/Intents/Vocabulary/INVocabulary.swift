@@ -92,8 +92,8 @@ public struct VocabularyRejection: Error, Sendable, Equatable, CustomStringConve
     }
 }
 
-/// Receives checked vocabulary updates. Until a receiver is installed, updates are reported on
-/// standard error and dropped: there is no assistant store to keep them in.
+/// Receives checked vocabulary updates. By default they go to the assistant's inbox in the Parlance
+/// home (see `VocabularyOutbox`); a Parlance runtime may install another receiver.
 @_spi(Parlance) public final class VocabularyDestination: @unchecked Sendable {
     private let lock = NSLock()
     private var receiver: (@Sendable (Result<VocabularyUpdate, VocabularyRejection>) -> Void)?
@@ -108,11 +108,19 @@ public struct VocabularyRejection: Error, Sendable, Equatable, CustomStringConve
             receiver(update)
             return
         }
-        let text: String
         switch update {
-        case let .failure(rejection): text = "INVocabulary: \(rejection)\n"
-        case .success: text = "INVocabulary: no assistant vocabulary store is connected to this app; the update was not saved\n"
+        case let .failure(rejection):
+            report("INVocabulary: \(rejection)")
+        case let .success(update):
+            do throws(VocabularyDeliveryError) {
+                _ = try VocabularyOutbox.send(update)
+            } catch {
+                report("INVocabulary: \(error.description); the update was not saved")
+            }
         }
-        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    private func report(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 }

@@ -33,6 +33,8 @@ final class TestExtension: INExtension, @unchecked Sendable {
             while true { sleep(60) }
         case "print":
             print("a stray print from \(method)")
+        case "vocabulary":
+            INVocabulary.shared().setVocabularyStrings(NSOrderedSet(array: ["Bobo"]), of: .contactName)
         default:
             break
         }

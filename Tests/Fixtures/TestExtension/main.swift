@@ -18,6 +18,10 @@ case "slow-start":
     usleep(UInt32(Int(value) ?? 300) * 1000)
 case "raw":
     RawPeer.run(misbehaviour: value)
+case "app-vocabulary":
+    // Acts as an app's main program: app-vocabulary TYPE [STRING…] sets; app-vocabulary clear removes all;
+    // app-vocabulary burst TYPE N sets N times in a row, the last time ["Runner <pid> number N"].
+    AppVocabulary.run(Array(arguments.dropFirst()))
 default:
     break
 }
