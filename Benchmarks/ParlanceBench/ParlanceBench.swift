@@ -5,6 +5,7 @@
 //   .build/release/parlance-bench latency      # warm resolve round trip, process and in-process
 //   .build/release/parlance-bench cold-start   # launch + initialize + first call
 //   .build/release/parlance-bench leaks        # 1,000 calls and 100 install/launch/stop cycles
+//   .build/release/parlance-bench vocabulary   # replace 10,000 contact names in the store
 import Assistant
 import ExtensionRuntime
 import ExtensionWire
@@ -28,13 +29,15 @@ struct ParlanceBench {
         case "cold-start":
             let iterations = Int(value(of: "--iterations", in: arguments) ?? "") ?? 50
             try await HostBenchmarks.coldStart(endpoint, iterations: iterations)
+        case "vocabulary":
+            try VocabularyBenchmarks.replace(count: 10_000, runs: 20)
         case "breakdown":
             try await CostBreakdown.run(iterations: 5_000)
         case "leaks":
             let ok = try await LeakCheck.run(endpoint, calls: 1_000, cycles: 100)
             if !ok { exit(1) }
         default:
-            FileHandle.standardError.write(Data("usage: parlance-bench latency|cold-start|breakdown|leaks [--extension PATH]\n".utf8))
+            FileHandle.standardError.write(Data("usage: parlance-bench latency|cold-start|breakdown|vocabulary|leaks [--extension PATH]\n".utf8))
             exit(2)
         }
     }

@@ -37,11 +37,16 @@ struct AppsCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List installed apps with their intents and permission.")
         @OptionGroup var global: GlobalOptions
         @Flag(help: "One JSON object per app.") var json = false
+        @Flag(help: "Also list each app's example requests.") var examples = false
+        @Option(help: ArgumentHelp("The language of the examples (default: the user's locale).", valueName: "tag"))
+        var language: String?
 
         func run() async throws {
             try CommandErrors.report {
                 let apps = try StoreAccess.open(global).apps()
-                if json {
+                if examples {
+                    print(AppListing.examples(apps, language: language ?? UserLanguage.current()))
+                } else if json {
                     for app in apps { print(try AppListing.json(app)) }
                 } else if apps.isEmpty {
                     print("No apps installed. Install one with: parlance apps install PATH")

@@ -58,6 +58,16 @@ enum AppListing {
         }.joined(separator: "\n")
     }
 
+    /// Each app with its example requests, grouped by intent, in the app's order.
+    static func examples(_ apps: [InstalledApp], language: String) -> String {
+        apps.map { app in
+            let phrases = app.bundle.examples(language: language)
+            let name = app.bundle.displayName(language: language)
+            guard !phrases.isEmpty else { return "\(name): no example requests in its vocabulary file" }
+            return "\(name):\n" + phrases.flatMap { phrase in phrase.examples.map { "  \($0)" } }.joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
+
     static func json(_ app: InstalledApp) throws -> String {
         struct Listing: Encodable {
             let identifier, name, permission: String
@@ -79,4 +89,16 @@ enum AppListing {
 struct CommandFailure: Error {
     let message: String
     init(_ message: String) { self.message = message }
+}
+
+/// The user's language from the locale environment ("de_DE.UTF-8" → "de-DE"), English by default.
+enum UserLanguage {
+    static func current(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        for key in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            guard let value = environment[key], !value.isEmpty, value != "C", value != "POSIX" else { continue }
+            let tag = value.split(separator: ".").first.map(String.init) ?? value
+            return tag.replacingOccurrences(of: "_", with: "-")
+        }
+        return "en"
+    }
 }

@@ -31,6 +31,13 @@ import Testing
         #expect(json.stdout.contains("\"permission\":\"allowed\""))
         #expect(json.stdout.contains("\"alternativeNames\":[\"Chatter\"]"))
 
+        #expect(try cli.run(["apps", "list", "--examples", "--language", "en-GB"]).stdout == """
+            Chatterbox:
+              Send a message with Chatterbox
+              Tell Kiki on Chatterbox that I am late
+
+            """)
+
         let deny = try cli.run(["apps", "deny", "com.example.chaterbox"])
         #expect(deny.status == 1)
         #expect(deny.stderr == "error: no app 'com.example.chaterbox' is installed; did you mean 'com.example.chatterbox'?\n")
