@@ -90,7 +90,7 @@ extension AssistantStore {
         }
     }
 
-    /// A number that changes whenever any user vocabulary changes, in this process or another.
+    /// A number that changes whenever user vocabulary or an installed app changes, in this process or another.
     public func vocabularyGeneration() throws(StoreError) -> Int {
         try ingestVocabularyInbox()
         return try read { db in try Int.fetchOne(db, sql: "SELECT generation FROM vocabularyGeneration WHERE id = 1") ?? 0 }

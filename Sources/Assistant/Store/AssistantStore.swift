@@ -64,6 +64,7 @@ public final class AssistantStore: Sendable {
             let row = AppRow(identifier: app.identifier, displayName: app.displayName, path: app.path,
                              manifest: manifest, installedAt: existing?.installedAt ?? now, updatedAt: now)
             try row.save(db)
+            try StoreSchema.bumpVocabularyGeneration(db)  // the app's own vocabulary may have changed
             return existing == nil ? .installed : .updated
         }
     }
