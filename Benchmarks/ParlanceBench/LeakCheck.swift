@@ -39,11 +39,9 @@ enum LeakCheck {
         for _ in 0..<cycles {
             let loaded = try BundleLoader.load(bundle.path)
             try store.install(loaded.app)
-            guard let info = try store.app(loaded.app.identifier)?.bundle.intentsExtension else { return false }
-            let installed = ExtensionEndpoint(identifier: info.identifier, appIdentifier: loaded.app.identifier,
-                                              appName: loaded.app.displayName, executable: info.executable)
+            guard let installed = try store.app(loaded.app.identifier)?.bundle.intentsEndpoint else { return false }
             _ = try await host.handle(HostBenchmarks.intent, in: installed)
-            await host.stop(info.identifier)
+            await host.stop(installed.identifier)
         }
         try await Task.sleep(for: .milliseconds(200))
         let report = Report(calls: calls, cycles: cycles, descriptorsBefore: before.fds, descriptorsAfter: descriptorCount(),

@@ -2,6 +2,8 @@
 #include <fcntl.h>
 #include <unistd.h>
 #include <spawn.h>
+#include <string.h>
+#include <sys/wait.h>
 #include "CProcessSpawn.h"
 
 int parlance_pipe_cloexec(int fds[2]) {
@@ -14,4 +16,11 @@ int parlance_spawn_addclosefrom(posix_spawn_file_actions_t *actions, int lowest)
 
 int parlance_spawn_addchdir(posix_spawn_file_actions_t *actions, const char *path) {
     return posix_spawn_file_actions_addchdir_np(actions, path);
+}
+
+int parlance_child_has_exited(int pid) {
+    siginfo_t info;
+    memset(&info, 0, sizeof info);
+    if (waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT) != 0) return -1;
+    return info.si_pid == pid ? 1 : 0;
 }

@@ -9,6 +9,7 @@ public final class InProcessTransport: LineTransport, @unchecked Sendable {
     private let lock = NSLock()
     private var input: AsyncStream<Data>.Continuation?
     private var serving: Task<Void, Never>?
+    private var finished = false
 
     /// A transport that serves the extension `makeExtension` creates when started.
     public init(_ makeExtension: @escaping @Sendable () -> any INIntentHandlerProviding) {
@@ -23,8 +24,9 @@ public final class InProcessTransport: LineTransport, @unchecked Sendable {
         lock.withLock {
             input = continuation
             // The serving task belongs to this transport: `stop` ends its input and awaits it.
-            serving = Task {
+            serving = Task { [weak self] in
                 await server.serve(lines: lines)
+                self?.lock.withLock { self?.finished = true }
                 delegate.transport(didClose: .exited(status: 0))
             }
         }
@@ -37,13 +39,19 @@ public final class InProcessTransport: LineTransport, @unchecked Sendable {
         }
     }
 
+    /// Ends the input and waits up to `grace` for the serve loop to finish. A handler that never
+    /// returns cannot be killed inside this process; it is abandoned (cancelled) rather than waited for.
     public func stop(grace: Duration) async {
         let task = lock.withLock { () -> Task<Void, Never>? in
             input?.finish()
             input = nil
             return serving
         }
-        await task?.value
+        let deadline = ContinuousClock.now + grace
+        while !lock.withLock({ finished }) && ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+        if !lock.withLock({ finished }) { task?.cancel() }
     }
 
     public func terminate() {

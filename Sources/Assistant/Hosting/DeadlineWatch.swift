@@ -55,7 +55,9 @@ final class DeadlineWatch: @unchecked Sendable {
             }
             plannedWake = entries.values.map(\.deadline).min()
             if let wake = plannedWake {
-                let seconds = Double((wake - now) / .microseconds(1)) / 1_000_000
+                // The condition's timeout follows the wall clock; waking at least every second keeps a
+                // change of system time from delaying a deadline.
+                let seconds = min(1.0, Double((wake - now) / .microseconds(1)) / 1_000_000)
                 _ = condition.wait(until: Date(timeIntervalSinceNow: seconds))
             } else {
                 condition.wait()

@@ -1,3 +1,4 @@
+import CProcessSpawn
 import ExtensionWire
 import Foundation
 #if canImport(Glibc)
@@ -14,6 +15,9 @@ final class ExtensionProcess: LineTransport, @unchecked Sendable {
     private var process: SpawnedProcess?
     private var inputOpen = false
     private var exit: TransportClosure?
+    /// Set, under the lock, at the moment the child is reaped: its pid may be reused after that,
+    /// so no signal may be sent to it any more.
+    private var reaped = false
     private var exitWaiters: [CheckedContinuation<Void, Never>] = []
     private var lastLogLine = ""
     private let writeQueue = DispatchQueue(label: "parlance.extension.write")
@@ -112,7 +116,7 @@ final class ExtensionProcess: LineTransport, @unchecked Sendable {
 
     private func signalGroup(_ signal: Int32) {
         lock.withLock {
-            guard exit == nil, let process else { return }
+            guard !reaped, let process else { return }
             kill(-process.pid, signal)
         }
     }
@@ -190,16 +194,22 @@ final class ExtensionProcess: LineTransport, @unchecked Sendable {
     }
 
     /// Waits for the process to exit after its stdout closed; kills it if it lingers with stdout closed.
+    /// The exit is observed without reaping (WNOWAIT), then reaped under the lock, so a concurrent
+    /// `terminate()` can never signal a process group whose id was already reused.
     private func reap(_ pid: pid_t) -> TransportClosure {
-        var status: Int32 = 0
+        var exited = false
         for attempt in 0..<200 {
-            let result = waitpid(pid, &status, WNOHANG)
-            if result == pid { return Self.closure(status) }
-            if result < 0, errno != EINTR { return .exited(status: -1) }
+            let result = parlance_child_has_exited(pid)
+            if result == 1 { exited = true; break }
+            if result < 0 && errno != EINTR { break }
             usleep(attempt < 50 ? 1_000 : 10_000)
         }
-        kill(-pid, SIGKILL)
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        if !exited { kill(-pid, SIGKILL) }
+        var status: Int32 = 0
+        lock.withLock {
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            reaped = true
+        }
         return Self.closure(status)
     }
 

@@ -1,17 +1,12 @@
 import Foundation
+import Intents
 
 /// Where the assistant keeps its state: `--home`, else `$PARLANCE_HOME`, else `$XDG_DATA_HOME/parlance`,
-/// else `~/.local/share/parlance`.
+/// else `~/.local/share/parlance` — the same folder `INVocabulary` writes to from an app's process.
 public enum ParlanceHome {
     /// The home folder for these settings.
     public static func resolve(explicit: String? = nil,
                                environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        if let explicit, !explicit.isEmpty { return URL(fileURLWithPath: explicit).standardizedFileURL }
-        if let home = environment["PARLANCE_HOME"], !home.isEmpty { return URL(fileURLWithPath: home).standardizedFileURL }
-        if let data = environment["XDG_DATA_HOME"], !data.isEmpty {
-            return URL(fileURLWithPath: data).appendingPathComponent("parlance").standardizedFileURL
-        }
-        let user = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return URL(fileURLWithPath: user).appendingPathComponent(".local/share/parlance").standardizedFileURL
+        ParlanceHomeFolder.resolve(explicit: explicit, environment: environment)
     }
 }

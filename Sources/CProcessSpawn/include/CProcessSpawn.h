@@ -9,4 +9,6 @@ int parlance_pipe_cloexec(int fds[2]);
 int parlance_spawn_addclosefrom(posix_spawn_file_actions_t *actions, int lowest);
 /// Changes the child's working directory before exec (glibc 2.29+); 0 on success.
 int parlance_spawn_addchdir(posix_spawn_file_actions_t *actions, const char *path);
+/// 1 when the child has exited (left unreaped, so its pid stays reserved), 0 while it runs, -1 on error.
+int parlance_child_has_exited(int pid);
 #endif

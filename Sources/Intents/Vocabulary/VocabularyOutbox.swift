@@ -59,15 +59,7 @@ enum VocabularyOutbox {
 
     /// `<home>/inbox/vocabulary`, the home found as the assistant finds it.
     static func inboxFolder(_ environment: [String: String]) -> URL {
-        let home: URL
-        if let value = environment["PARLANCE_HOME"], !value.isEmpty {
-            home = URL(fileURLWithPath: value)
-        } else if let data = environment["XDG_DATA_HOME"], !data.isEmpty {
-            home = URL(fileURLWithPath: data).appendingPathComponent("parlance")
-        } else {
-            home = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".local/share/parlance")
-        }
-        return home.appendingPathComponent("inbox/vocabulary")
+        ParlanceHomeFolder.resolve(environment: environment).appendingPathComponent("inbox/vocabulary")
     }
 }
 
