@@ -1,0 +1,114 @@
+/// Reads a number written in digits ("15.50", "1,000") or words ("twenty five", "a hundred",
+/// "one hundred and five", "two point five") at a token position, with a language's words.
+struct NumberReader: Sendable {
+    let words: NumberWords
+
+    /// The number starting at `start`, and how many tokens it covers.
+    func read(_ tokens: [Token], at start: Int) -> (value: Double, length: Int)? {
+        guard start < tokens.count else { return nil }
+        if tokens[start].kind == .number, let value = digits(tokens[start].key) {
+            var length = 1
+            var total = value
+            if start + 1 < tokens.count, let scale = words.scales[tokens[start + 1].key] {
+                total *= scale
+                length += 1
+            }
+            if let (fraction, extra) = trailingFraction(tokens, at: start + length) {
+                total += fraction
+                length += extra
+            }
+            return (total, length)
+        }
+        return spelled(tokens, at: start)
+    }
+
+    /// Digits with separators; "1,000" and "1,000.5" group thousands in English, "15,50" is a decimal in German.
+    func digits(_ text: String) -> Double? {
+        let decimal = words.decimalSeparator
+        let group: Character = decimal == "." ? "," : "."
+        var cleaned = ""
+        let parts = text.split(separator: group, omittingEmptySubsequences: false)
+        if parts.count > 1, parts.dropFirst().allSatisfy({ $0.prefix(while: { $0 != decimal }).count == 3 }) {
+            cleaned = parts.joined()
+        } else if parts.count == 2, !text.contains(decimal) {
+            cleaned = parts.joined(separator: ".") // "15,50" in English text: a decimal comma after all
+        } else {
+            cleaned = text
+        }
+        return Double(cleaned.replacingOccurrences(of: String(decimal), with: "."))
+    }
+
+    private func spelled(_ tokens: [Token], at start: Int) -> (value: Double, length: Int)? {
+        var total = 0.0
+        var current = 0.0
+        var consumed = 0
+        var sawNumber = false
+        var index = start
+        while index < tokens.count {
+            let key = tokens[index].key
+            let parts = key.split(separator: "-").map(String.init)
+            if parts.allSatisfy({ words.values[$0] != nil }) {
+                let value = parts.compactMap { words.values[$0] }.reduce(0, +)
+                if sawNumber {
+                    let rest = current.truncatingRemainder(dividingBy: 100)
+                    let compound = rest == 0 || (rest >= 20 && rest.truncatingRemainder(dividingBy: 10) == 0 && value < 10)
+                    if !compound { break } // "five six" is two numbers
+                }
+                current += value
+                sawNumber = true
+                index += 1
+                consumed = index - start
+            } else if let scale = words.scales[key], sawNumber || (index > start && words.articles.contains(tokens[index - 1].key)) {
+                if !sawNumber { current = 1 }
+                if scale == 100 {
+                    current = max(current, 1) * scale
+                } else {
+                    total += max(current, 1) * scale
+                    current = 0
+                }
+                sawNumber = true
+                index += 1
+                consumed = index - start
+            } else if index == start, words.articles.contains(key), index + 1 < tokens.count,
+                      words.scales[tokens[index + 1].key] != nil {
+                index += 1
+            } else if sawNumber, words.joiners.contains(key), index + 1 < tokens.count,
+                      words.values[tokens[index + 1].key] != nil {
+                index += 1
+            } else if sawNumber, words.decimalPoints.contains(key) {
+                var fraction = ""
+                var next = index + 1
+                while next < tokens.count, let digit = words.values[tokens[next].key], digit < 10 {
+                    fraction += String(Int(digit))
+                    next += 1
+                }
+                if fraction.isEmpty { break }
+                let value = total + current + (Double("0." + fraction) ?? 0)
+                return (value, next - start)
+            } else {
+                break
+            }
+        }
+        guard sawNumber else { return nil }
+        var value = total + current
+        if let (fraction, extra) = trailingFraction(tokens, at: start + consumed) {
+            value += fraction
+            consumed += extra
+        }
+        return (value, consumed)
+    }
+
+    /// "… and a half" after a number.
+    private func trailingFraction(_ tokens: [Token], at index: Int) -> (Double, Int)? {
+        guard index + 2 < tokens.count, words.joiners.contains(tokens[index].key),
+              words.articles.contains(tokens[index + 1].key), let fraction = words.fractions[tokens[index + 2].key]
+        else { return nil }
+        return (fraction, 3)
+    }
+
+    /// An ordinal word or numeral ("second", "2nd", "last") at a position.
+    func ordinal(_ tokens: [Token], at index: Int) -> Int? {
+        guard index < tokens.count else { return nil }
+        return words.ordinals[tokens[index].key]
+    }
+}

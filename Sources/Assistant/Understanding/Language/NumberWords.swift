@@ -1,0 +1,32 @@
+/// How a language writes numbers in words: the tables a `NumberReader` reads with.
+public struct NumberWords: Sendable {
+    /// Words for 0–99 that stand alone or start a compound ("one", "twelve", "twenty").
+    public var values: [String: Double]
+    /// Multipliers ("hundred": 100, "thousand": 1000, "k": 1000).
+    public var scales: [String: Double]
+    /// Words that may join parts of one number ("and" in "one hundred and five").
+    public var joiners: Set<String>
+    /// Words that mean "one" only before a scale or unit ("a", "an").
+    public var articles: Set<String>
+    /// Words for the decimal point ("point").
+    public var decimalPoints: Set<String>
+    /// Fractions that can follow a number or stand alone ("half": 0.5, "quarter": 0.25).
+    public var fractions: [String: Double]
+    /// The decimal separator in digits ("." in English, "," in German and French).
+    public var decimalSeparator: Character
+    /// Ordinal words and their numbers ("first": 1, "2nd": 2, "last": -1).
+    public var ordinals: [String: Int]
+
+    public init(values: [String: Double], scales: [String: Double], joiners: Set<String>, articles: Set<String>,
+                decimalPoints: Set<String>, fractions: [String: Double], decimalSeparator: Character,
+                ordinals: [String: Int]) {
+        self.values = values
+        self.scales = scales
+        self.joiners = joiners
+        self.articles = articles
+        self.decimalPoints = decimalPoints
+        self.fractions = fractions
+        self.decimalSeparator = decimalSeparator
+        self.ordinals = ordinals
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+import Synchronization
+
+/// Understanding: from what a person says to an intent with parameters, for whatever apps are
+/// installed. Normalizes and tokenizes the request, finds the app it names, reads vocabulary
+/// phrases and entities (amounts, goals, dates), classifies the intent with a learned model and
+/// tags its parameters with another, then builds the parameters in the SDK's JSON form.
+///
+/// Vocabulary is read per request through the store's generation counter, so a name the user
+/// deleted is gone from the very next request.
+public final class RequestUnderstander: Sendable {
+    private enum Source: Sendable {
+        case store(AssistantStore, VocabularyIndex)
+        case fixed([AppBundle], [String: AppGazetteer])
+    }
+
+    private let source: Source
+    private let contexts = Mutex<[String: (generation: Int, context: UnderstandingContext)]>([:])
+    private let clock: @Sendable () -> ReferenceTime
+    /// The currency of an amount said without one.
+    public let defaultCurrency: String
+
+    /// Understands requests for the apps installed in a store, with their app and user vocabulary.
+    public init(store: AssistantStore, defaultCurrency: String? = nil,
+                clock: @escaping @Sendable () -> ReferenceTime = { ReferenceTime() }) {
+        source = .store(store, VocabularyIndex(store: store))
+        self.clock = clock
+        self.defaultCurrency = defaultCurrency ?? Self.localCurrency()
+    }
+
+    /// Understands requests for a fixed set of apps and gazetteers (tests, benchmarks, `parlance eval`).
+    public init(apps: [AppBundle], gazetteers: [String: AppGazetteer] = [:], defaultCurrency: String? = nil,
+                clock: @escaping @Sendable () -> ReferenceTime = { ReferenceTime() }) {
+        source = .fixed(apps, gazetteers)
+        self.clock = clock
+        self.defaultCurrency = defaultCurrency ?? Self.localCurrency()
+    }
+
+    /// Understands one request.
+    /// - Parameter language: a language tag ("en", "en-US"); nil means the user's locale, else English.
+    public func understand(_ text: String, language: String? = nil) throws(UnderstandingError) -> UnderstoodRequest {
+        let tag = language ?? Locale.current.language.languageCode?.identifier ?? "en"
+        guard let pack = LanguageCatalog.pack(for: tag) ?? (language == nil ? LanguageCatalog.pack(for: "en") : nil) else {
+            throw .unsupported(tag)
+        }
+        guard !text.allSatisfy(\.isWhitespace) else { throw .empty }
+        guard text.count <= UnderstandingError.maximumLength else { throw .tooLong(text.count) }
+        let context = try context(for: pack)
+        return interpret(Utterance(text), original: text, context: context)
+    }
+
+    // MARK: Context
+
+    private func context(for pack: LanguagePack) throws(UnderstandingError) -> UnderstandingContext {
+        switch source {
+        case .fixed(let apps, let gazetteers):
+            if let cached = contexts.withLock({ $0[pack.code] }) { return cached.context }
+            let context = UnderstandingContext(apps: apps, gazetteers: gazetteers, language: pack)
+            contexts.withLock { $0[pack.code] = (0, context) }
+            return context
+        case .store(let store, let index):
+            do {
+                let generation = try store.vocabularyGeneration()
+                if let cached = contexts.withLock({ $0[pack.code] }), cached.generation == generation { return cached.context }
+                let gazetteers = try index.gazetteers(language: pack.code)
+                let apps = try store.apps().map(\.bundle)
+                let context = UnderstandingContext(apps: apps, gazetteers: gazetteers, language: pack)
+                contexts.withLock { $0[pack.code] = (generation, context) }
+                return context
+            } catch {
+                throw .store(error)
+            }
+        }
+    }
+
+    // MARK: Interpretation
+
+    private func interpret(_ utterance: Utterance, original: String, context: UnderstandingContext) -> UnderstoodRequest {
+        let model = context.model
+        let time = clock()
+        let mentions = context.spotter.mentions(in: utterance.tokens)
+        let namedApp = mentions.first?.appIdentifier
+        let vocabulary = namedApp.flatMap { context.matchers[$0] } ?? context.union
+        var segments = model.analyzer.segments(of: utterance, mentions: mentions, vocabulary: vocabulary, time: time)
+        let probabilities = model.classifier.probabilities(ModelFeatures.sentence(segments))
+        let classes = model.classifier.classes
+        let ranked = classes.indices.sorted { probabilities[$0] > probabilities[$1] }
+
+        var result = UnderstoodRequest(text: original, language: model.language.code, app: namedApp, intent: nil,
+                                       parameters: [:], confidence: 0, alternatives: [])
+        result.appWasNamed = namedApp != nil
+        var chosen: Int?
+        if let namedApp {
+            let supported = context.classes(of: namedApp)
+            let top = ranked[0]
+            if classes[top] != IntentClassifier.none || probabilities[top] < 0.5 {
+                chosen = ranked.first { supported.contains(classes[$0]) && probabilities[$0] >= 0.2 }
+            }
+        } else if classes[ranked[0]] != IntentClassifier.none, probabilities[ranked[0]] >= 0.3 {
+            chosen = ranked[0]
+        }
+        result.alternatives = alternatives(ranked, probabilities, classes, excluding: chosen, namedApp: namedApp, context: context)
+        guard let chosen else {
+            result.confidence = probabilities[ranked[0]]
+            return result
+        }
+        let trainingClass = classes[chosen]
+        result.confidence = probabilities[chosen]
+        var app = namedApp
+        if app == nil {
+            let candidates = context.appOrder.filter { context.classes(of: $0).contains(trainingClass) }
+            result.candidateApps = candidates
+            if candidates.isEmpty { return result } // no installed app can serve it: no intent, honestly
+            if candidates.count == 1 {
+                app = candidates[0]
+                if let matcher = context.matchers[candidates[0]] {
+                    segments = model.analyzer.segments(of: utterance, mentions: mentions, vocabulary: matcher, time: time)
+                }
+            }
+        }
+        result.app = app
+        let labels = model.taggers[trainingClass].map { tagger in
+            tagger.tag(ModelFeatures.positions(segments, intent: trainingClass), keys: segments.map(\.key))
+                .map { tagger.labels[$0] }
+        } ?? Array(repeating: "O", count: segments.count)
+        let builder = FrameBuilder(utterance: utterance, segments: segments, labels: labels, analyzer: model.analyzer,
+                                   defaultCurrency: defaultCurrency)
+        var parameters = builder.parameters(intent: trainingClass)
+        let intent = concreteIntent(trainingClass, app: app, candidates: result.candidateApps, context: context,
+                                    video: parameters["callCapability"] == .string("videoCall"))
+        if intent != trainingClass { parameters = builder.parameters(intent: intent) }
+        result.intent = intent
+        result.parameters = parameters
+        return result
+    }
+
+    /// The call intent an app supports: `INStartCallIntent` if it can, else the audio or video one.
+    private func concreteIntent(_ trainingClass: String, app: String?, candidates: [String], context: UnderstandingContext,
+                                video: Bool) -> String {
+        guard trainingClass == "INStartCallIntent" else { return trainingClass }
+        let apps = app.map { [$0] } ?? candidates
+        let supported = Set(apps.flatMap { context.apps[$0]?.supportedIntents ?? [] })
+        if supported.contains("INStartCallIntent") || supported.isEmpty { return "INStartCallIntent" }
+        if video, supported.contains("INStartVideoCallIntent") { return "INStartVideoCallIntent" }
+        if supported.contains("INStartAudioCallIntent") { return "INStartAudioCallIntent" }
+        return "INStartVideoCallIntent"
+    }
+
+    private func alternatives(_ ranked: [Int], _ probabilities: [Double], _ classes: [String], excluding chosen: Int?,
+                              namedApp: String?, context: UnderstandingContext) -> [UnderstoodRequest.Alternative] {
+        var result: [UnderstoodRequest.Alternative] = []
+        for index in ranked where index != chosen && classes[index] != IntentClassifier.none && probabilities[index] >= 0.05 {
+            let intent = classes[index]
+            let apps = namedApp.map { [$0] } ?? context.appOrder.filter { context.classes(of: $0).contains(intent) }
+            guard let first = apps.first else { continue }
+            let concrete = concreteIntent(intent, app: first, candidates: apps, context: context, video: false)
+            result.append(.init(app: apps.count == 1 ? first : nil, intent: concrete,
+                                confidence: (probabilities[index] * 1000).rounded() / 1000))
+            if result.count == 3 { break }
+        }
+        return result
+    }
+
+    private static func localCurrency() -> String {
+        Locale.current.currency?.identifier ?? "USD"
+    }
+}
