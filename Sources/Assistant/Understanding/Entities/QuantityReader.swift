@@ -13,7 +13,10 @@ struct QuantityReader: Sendable {
     func read(_ tokens: [Token], at start: Int) -> (EntityValue, Int)? {
         var amount: (value: Double, length: Int)?
         let words = numbers.words
-        if let number = numbers.read(tokens, at: start) {
+        if start + 1 < tokens.count, tokens[start].kind == .number, units.match(tokens, at: start + 1) != nil,
+           let digits = numbers.digits(tokens[start].key) {
+            amount = (digits, 1) // "10k" is ten kilometres here, not ten thousand
+        } else if let number = numbers.read(tokens, at: start) {
             amount = number
         } else if start < tokens.count, let fraction = words.fractions[tokens[start].key] {
             // "half an hour", "half a mile"

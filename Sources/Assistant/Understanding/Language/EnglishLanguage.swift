@@ -74,7 +74,7 @@ extension LanguagePack {
                           "i made": .array([.string("outgoing")]),
                           "voicemail": .array([.string("voicemail")]), "voicemails": .array([.string("voicemail")]),
                           "voice mail": .array([.string("voicemail")]), "voice messages": .array([.string("voicemail")]),
-                          "latest": .array([.string("latest")]), "last call": .array([.string("latest")]),
+                          "latest": .array([.string("latest")]), "my last call": .array([.string("latest")]),
                           "most recent call": .array([.string("latest")])],
             "callCapabilities": ["video calls": .array([.string("videoCall")]), "video": .array([.string("videoCall")]),
                                  "audio calls": .array([.string("audioCall")])],

@@ -69,15 +69,19 @@ struct AppNameSpotter: Sendable {
         guard tokens[start].kind == .word || tokens[start].kind == .ideograph || tokens[start].kind == .number else { return nil }
         var best: Mention?
         var joined = ""
+        var containsCommonWord = false
         for length in 1...min(4, tokens.count - start) {
             let token = tokens[start + length - 1]
             guard token.kind != .punctuation, token.kind != .symbol else { break }
-            joined += Self.strippingPossessive(token.key)
+            let key = Self.strippingPossessive(token.key)
+            joined += key
+            // "a hopp" must not pass for a misspelled "Hopp": misspellings are of the name's own words.
+            if commonWords.contains(key) || key.count < 2 { containsCommonWord = true }
             let range = start..<(start + length)
             for index in byJoinedKey[joined] ?? [] where acceptable(names[index], at: start, in: tokens) {
                 best = Mention(appIdentifier: names[index].appIdentifier, tokens: range, distance: 0)
             }
-            if best == nil, joined.count >= 5, !commonWords.contains(joined), let fuzzy = fuzzyMatch(joined, range: range, tokens: tokens) {
+            if best == nil, joined.count >= 5, !containsCommonWord, let fuzzy = fuzzyMatch(joined, range: range, tokens: tokens) {
                 best = fuzzy
             }
         }

@@ -39,7 +39,10 @@ final class LanguageModel: Sendable {
         let trainingApps = ["Zapp", "Chatterly", "Ridr", "Fitzy", "Snapvault", "Quickpay", "Hopscotch", "Tandem"]
         let spotter = AppNameSpotter(apps: trainingApps.map { (identifier: "training." + $0, names: [$0]) },
                                      commonWords: commonWords, cues: language.appCues)
-        let vocabulary = GazetteerMatcher(entries: Self.trainingVocabulary(phrasing))
+        // Each filler is a vocabulary phrase in half of the sentences and a plain word in the other half.
+        let vocabularies = [GazetteerMatcher(entries: Self.trainingVocabulary(phrasing, parity: 0)),
+                            GazetteerMatcher(entries: Self.trainingVocabulary(phrasing, parity: 1))]
+        var sentenceCount = 0
         let time = ReferenceTime(now: Date(timeIntervalSince1970: 1_780_000_000),
                                  calendar: Calendar(identifier: .gregorian))
         let intents = phrasing.templates.keys.sorted()
@@ -54,10 +57,14 @@ final class LanguageModel: Sendable {
             let templates = intent == IntentClassifier.none ? phrasing.outOfScope : (phrasing.templates[intent] ?? [])
             var labels = ["O"]
             for template in templates {
-                for sentence in expander.expand(template, count: intent == IntentClassifier.none ? 14 : 24,
+                // About 480 sentences per intent, however many templates it has.
+                let count = intent == IntentClassifier.none ? 14 : max(16, 480 / max(templates.count, 1))
+                for sentence in expander.expand(template, count: count,
                                                 appNames: trainingApps, wrapApp: true) {
                     let utterance = Utterance(sentence.text)
-                    let segments = analyzer.segments(of: utterance, apps: spotter, vocabulary: vocabulary, time: time)
+                    sentenceCount += 1
+                    let segments = analyzer.segments(of: utterance, apps: spotter, vocabulary: vocabularies[sentenceCount % 2],
+                                                     time: time)
                     classifierExamples.append((ModelFeatures.sentence(segments), classIndex))
                     guard intent != IntentClassifier.none else { continue }
                     let gold = Self.labels(for: segments, utterance: utterance, slots: sentence.slots, names: &labels)
@@ -71,7 +78,7 @@ final class LanguageModel: Sendable {
             let intent = Self.trainingClass(phrase.intentName)
             guard let classIndex = classes.firstIndex(of: intent) else { continue }
             for example in phrase.examples {
-                let segments = analyzer.segments(of: Utterance(example), apps: spotter, vocabulary: vocabulary, time: time)
+                let segments = analyzer.segments(of: Utterance(example), apps: spotter, vocabulary: vocabularies[0], time: time)
                 for _ in 0..<3 { classifierExamples.append((ModelFeatures.sentence(segments), classIndex)) }
             }
         }
@@ -124,12 +131,11 @@ final class LanguageModel: Sendable {
         return words
     }
 
-    /// Half of each filler list, as the vocabulary the training sentences are read with, so that the
-    /// models learn both vocabulary phrases and unknown names.
-    private static func trainingVocabulary(_ phrasing: Phrasing) -> [GazetteerEntry] {
+    /// Half of each filler list (alternate entries), as the vocabulary training sentences are read with.
+    private static func trainingVocabulary(_ phrasing: Phrasing, parity: Int) -> [GazetteerEntry] {
         var entries: [GazetteerEntry] = []
         func add(_ kind: String, source: GazetteerEntry.Source, parameters: [String]) {
-            for (index, phrase) in (phrasing.fillers[kind] ?? []).enumerated() where index % 2 == 0 {
+            for (index, phrase) in (phrasing.fillers[kind] ?? []).enumerated() where index % 2 == parity {
                 entries.append(GazetteerEntry(phrase: phrase, spellings: [phrase], identifier: nil,
                                               parameters: parameters, rank: index, source: source))
             }

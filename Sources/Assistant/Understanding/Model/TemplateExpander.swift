@@ -43,7 +43,7 @@ struct TemplateExpander {
                 let wrappers = random.chance(0.5) ? phrasing.appPrefixes : phrasing.appSuffixes
                 let wrapper = wrappers[random.next(wrappers.count)].replacingOccurrences(of: "{app}", with: app)
                 if wrappers == phrasing.appPrefixes { pieces.insert((wrapper, nil), at: 0) } else { pieces.append((wrapper, nil)) }
-            } else if !hasApp && random.chance(0.12) {
+            } else if !hasApp && random.chance(0.25) {
                 pieces.insert((phrasing.politePrefixes[random.next(phrasing.politePrefixes.count)], nil), at: 0)
             }
             sentences.append(assemble(pieces, app: app))
