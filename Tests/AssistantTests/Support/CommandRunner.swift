@@ -15,6 +15,11 @@ struct CommandRunner {
     }
 
     func run(_ arguments: [String], input: String? = nil) throws -> Output {
+        try run(arguments, bytes: input.map { Data($0.utf8) })
+    }
+
+    /// Runs with raw bytes on standard input (for input that is not valid UTF-8).
+    func run(_ arguments: [String], bytes input: Data?) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: TestProducts.path("parlance"))
         process.arguments = arguments
@@ -26,7 +31,7 @@ struct CommandRunner {
         process.standardError = err
         process.standardInput = inPipe
         try process.run()
-        if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
+        if let input { inPipe.fileHandleForWriting.write(input) }
         try inPipe.fileHandleForWriting.close()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
