@@ -45,11 +45,9 @@ struct EvalCommand: AsyncParsableCommand {
                 if vocabulary != nil { throw CommandFailure("--vocabulary needs --apps (the home has its own vocabulary)") }
                 store = try StoreAccess.open(global)
             }
-            let time = try understanding.referenceTime()
-            let fixed = understanding.now != nil
-            let understander = RequestUnderstander(store: store, defaultCurrency: understanding.currency?.uppercased() ?? "USD",
-                                                   clock: { fixed ? time : ReferenceTime() })
-            let report = Evaluator(understander: understander).evaluate(set)
+            // Labelled sets are written in US dollars unless they say otherwise, whatever the locale.
+            let understander = try understanding.understander(store: store, fallbackCurrency: "USD")
+            let report = Evaluator(understander: understander, defaultLanguage: understanding.explicitLanguage).evaluate(set)
             print(json ? EvaluationReport.encodedJSON(report) : report.summary(showFailures: !quiet))
             var unmet: [String] = []
             if let minIntentAccuracy, report.intentAccuracy < minIntentAccuracy {

@@ -16,7 +16,12 @@ struct ParseCommand: AsyncParsableCommand {
 
     func run() async throws {
         try CommandErrors.report {
-            let understander = try understanding.understander(global)
+            let store = try StoreAccess.open(global)
+            let understander = try understanding.understander(store: store)
+            if try store.apps().isEmpty {
+                Terminal.error("warning: no apps are installed, so no request has an intent; install one with "
+                    + "parlance apps install PATH")
+            }
             if !text.isEmpty {
                 let line = text.joined(separator: " ")
                 if json {
@@ -34,6 +39,9 @@ struct ParseCommand: AsyncParsableCommand {
                     print(ParseOutput.json(for: text, understander: understander, language: understanding.language))
                 case .invalidUTF8:
                     print(ParseOutput.error("line \(number) is not valid UTF-8", text: nil))
+                case .tooLong(let bytes):
+                    print(ParseOutput.error("line \(number) is \(bytes) bytes long; a request can be at most "
+                        + "\(RequestUnderstander.maximumLength) characters", text: nil))
                 }
                 fflush(nil)
             }
@@ -68,13 +76,14 @@ struct UnderstandingOptions: ParsableArguments {
         throw CommandFailure("--now '\(now)' is not an ISO 8601 date such as 2026-11-21 or 2026-11-21T12:00:00Z")
     }
 
-    func understander(_ global: GlobalOptions) throws -> RequestUnderstander {
+    /// An understander over a store, with these options' language check, clock and currency.
+    func understander(store: AssistantStore, fallbackCurrency: String? = nil) throws -> RequestUnderstander {
         if let language = explicitLanguage, !LanguageCatalog.isSupported(language) {
             throw CommandFailure("language '\(language)' is not supported; supported: \(LanguageCatalog.supported.joined(separator: ", "))")
         }
         let time = try referenceTime()
         let fixed = now != nil
-        return RequestUnderstander(store: try StoreAccess.open(global), defaultCurrency: currency?.uppercased(),
+        return RequestUnderstander(store: store, defaultCurrency: currency?.uppercased() ?? fallbackCurrency,
                                    clock: { fixed ? time : ReferenceTime() })
     }
 }
@@ -84,24 +93,33 @@ enum InputLines {
     enum Line {
         case text(String)
         case invalidUTF8
+        /// A line longer than `maximumBytes`; the rest of it was read and dropped.
+        case tooLong(bytes: Int)
     }
+
+    /// Lines past this are not kept in memory (understanding refuses anything near it anyway).
+    static let maximumBytes = 64 * 1024
 
     static func standardInput() -> AnySequence<Line> {
         AnySequence(AnyIterator {
-            guard var bytes = readBytes() else { return nil }
+            guard let line = readBytes() else { return nil }
+            if line.total > maximumBytes { return .tooLong(bytes: line.total) }
+            var bytes = line.bytes
             if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
             guard let text = String(validating: bytes, as: UTF8.self) else { return .invalidUTF8 }
             return .text(text)
         })
     }
 
-    private static func readBytes() -> [UInt8]? {
+    private static func readBytes() -> (bytes: [UInt8], total: Int)? {
         var bytes: [UInt8] = []
+        var total = 0
         while true {
             let character = getchar()
-            if character == EOF { return bytes.isEmpty ? nil : bytes }
-            if character == 10 { return bytes }
-            bytes.append(UInt8(truncatingIfNeeded: character))
+            if character == EOF { return total == 0 ? nil : (bytes, total) }
+            if character == 10 { return (bytes, total) }
+            total += 1
+            if total <= maximumBytes { bytes.append(UInt8(truncatingIfNeeded: character)) }
         }
     }
 }

@@ -35,7 +35,8 @@ import Testing
         }
         #expect(error?.kind == .deadlineExceeded)
         await host.shutdown()
-        #expect(ContinuousClock.now - started < .seconds(2))
+        // Termination, not speed: the hung handler would otherwise hold shutdown forever.
+        #expect(ContinuousClock.now - started < .seconds(10))
     }
 }
 

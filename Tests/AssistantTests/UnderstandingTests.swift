@@ -4,7 +4,9 @@ import Intents
 import Testing
 
 /// Understanding against real bundles in a real (in-memory) store, with the labelled sets as the gate.
-@Suite struct UnderstandingTests {
+/// Serialized (with the nested suites): training a model takes seconds in a debug build, and running
+/// several at once would starve the timing-sensitive hosting tests of the two cooperative threads.
+@Suite(.serialized) struct UnderstandingTests {
     static func utcTime() -> ReferenceTime {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
@@ -187,4 +189,44 @@ import Testing
         #expect(objects[3]["error"] as? String == "line 4 is not valid UTF-8")
         #expect(objects[4]["intent"] is NSNull)
     }
+}
+
+extension UnderstandingTests {
+/// Requests at the edges: odd dates, odd amounts, quotes, answers said out of context.
+@Suite struct EdgeTests {
+    @Test func edgesOfDatesAmountsAndPlaces() throws {
+        let (understander, _) = try UnderstandingTests.understander("dev")
+        let may = try understander.understand("show photos from May")
+        #expect(may.parameters["dateCreated"] != nil)
+        #expect(may.parameters["locationCreated"] == nil)
+        #expect(try understander.understand("show photos from February 30th").parameters["dateCreated"] == nil)
+        let negative = try understander.understand("pay Bobo -5 dollars")
+        #expect(negative.parameters["currencyAmount"] == .object(["amount": .number(-5), "currencyCode": .string("USD")]))
+        let late = try understander.understand("take me to the airport at 25:00")
+        #expect(late.parameters["partySize"] == nil)
+        #expect(late.parameters["pickupLocation"] == nil)
+        let quoted = try understander.understand("text Bobo \"hi there\" on Chatterly")
+        #expect(quoted.parameters["recipients"] == .array([.object(["displayName": .string("Bobo")])]))
+        #expect(quoted.parameters["content"] == .string("hi there"))
+    }
+
+    @Test(arguments: ["cancel", "yes", "never mind", "the second one", "and and and"])
+    func conversationWordsAloneAreNoRequest(_ text: String) throws {
+        let (understander, _) = try UnderstandingTests.understander("dev")
+        #expect(try understander.understand(text).intent == nil)
+    }
+
+    @Test func parseWarnsWithoutAppsAndRefusesHugeLines() throws {
+        let cli = CommandRunner()
+        defer { cli.remove() }
+        let input = Data((String(repeating: "y", count: 200_000) + "\nsend a message to Bobo\n").utf8)
+        let output = try cli.run(["parse"], bytes: input)
+        #expect(output.status == 0)
+        #expect(output.stderr.contains("no apps are installed"))
+        let lines = output.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.first?.contains("line 1 is 200000 bytes long") == true)
+        #expect(lines.last?.contains("\"intent\":null") == true)
+    }
+}
 }

@@ -12,13 +12,15 @@ struct FrameBuilder {
     /// The currency of an amount said without one ("pay Bobo 20").
     let defaultCurrency: String
 
-    private static let personProperties: Set<String> = ["recipients", "contacts", "senders", "peopleInPhoto", "payee",
+    static let personProperties: Set<String> = ["recipients", "contacts", "senders", "peopleInPhoto", "payee",
                                                         "payer", "recipient", "sender"]
     private static let speakableProperties: Set<String> = ["workoutName", "rideOptionName", "speakableGroupName",
                                                            "speakableGroupNames"]
     private static let placeProperties: Set<String> = ["pickupLocation", "dropOffLocation", "locationCreated"]
     /// Spans whose words are free text: entities and keywords inside them belong to the text.
     private static let textProperties: Set<String> = ["content", "note", "searchTerms", "albumName"]
+    /// Properties whose answers are free text: never mistaken for a new request.
+    static let freeTextProperties: Set<String> = ["content", "note", "searchTerms", "albumName"]
     private static let dateProperties = ["dateTimeRange", "dateCreated", "scheduledPickupTime"]
 
     /// A run of segments the tagger gave one property.
@@ -120,14 +122,26 @@ struct FrameBuilder {
             return .object(object)
         }
         if Self.placeProperties.contains(property) {
-            return .object(["name": .string(text)])
+            // A place has a name: a lone number or time ("at 25:00") is not one.
+            let named = span.segments.contains { index in
+                if case .word = segments[index].kind { return true }
+                if case .vocabulary = segments[index].kind { return true }
+                return false
+            }
+            return named ? .object(["name": .string(text)]) : nil
         }
         if property == "partySize" {
+            var size: Double?
             for index in span.segments {
-                if case .entity(.number(let value)) = segments[index].kind { return .number(value) }
+                if case .entity(.number(let value)) = segments[index].kind { size = value; break }
             }
-            let tokens = Array(utterance.tokens[segments[span.segments.lowerBound].tokens.lowerBound...])
-            return analyzer.numberReader.read(tokens, at: 0).map { .number($0.value) }
+            if size == nil {
+                let tokens = Array(utterance.tokens[segments[span.segments.lowerBound].tokens.lowerBound...])
+                size = analyzer.numberReader.read(tokens, at: 0)?.value
+            }
+            // Only a whole number of people a car can take; anything else is left for the app to ask about.
+            guard let size, size.rounded() == size, (1...20).contains(size) else { return nil }
+            return .number(size)
         }
         return .string(phrase)
     }
@@ -162,8 +176,12 @@ struct FrameBuilder {
 
     /// A bare number is an amount in "pay Bobo 20", not in "pay Bobo for 2 pizzas".
     private func isPaymentAmount(at index: Int) -> Bool {
-        index == 0 || !["for", "of"].contains(segments[index - 1].key) || segments[index - 1].key == "of" && index > 1
-            && segments[index - 2].key == "payment"
+        guard index > 0 else { return true }
+        switch segments[index - 1].key {
+        case "for": return false
+        case "of": return index > 1 && segments[index - 2].key == "payment" // "a payment of 20"
+        default: return true
+        }
     }
 
     private func addKeywords(to parameters: inout [String: JSONValue], properties: Set<String>, skipping: [Bool]) {
@@ -188,9 +206,10 @@ struct FrameBuilder {
                 var merged: [JSONValue] = []
                 for value in found { for item in value.arrayValue ?? [] where !merged.contains(item) { merged.append(item) } }
                 parameters[property] = .array(merged)
+            } else if property == "callCapability", found.contains(.string("videoCall")) {
+                parameters[property] = .string("videoCall") // "a voice call… no, video": video wins
             } else {
-                parameters[property] = found.first { $0 != first && property == "callCapability" && $0 == .string("videoCall") }
-                    ?? first
+                parameters[property] = first
             }
         }
     }

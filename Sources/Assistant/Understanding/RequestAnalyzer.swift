@@ -7,6 +7,12 @@ struct RequestAnalyzer: Sendable {
     private let quantities: QuantityReader
     /// The keyword tables of enumerated parameters, by property.
     let keywords: [(property: String, table: PhraseTable<JSONValue>)]
+    /// Answer words: yes (true) and no (false).
+    let yesNo: PhraseTable<Bool>
+    /// Words that end a conversation.
+    let cancel: PhraseTable<Bool>
+    /// Words before a value that are not part of it ("it's", "the one called").
+    let valuePrefixes: PhraseTable<Bool>
 
     init(language: LanguagePack) {
         self.language = language
@@ -16,6 +22,9 @@ struct RequestAnalyzer: Sendable {
                             joiners: language.numbers.joiners)
         quantities = QuantityReader(numbers: numbers, units: PhraseTable(language.units))
         keywords = language.keywords.keys.sorted().map { ($0, PhraseTable(language.keywords[$0] ?? [:])) }
+        yesNo = PhraseTable(language.answers.yes.map { ($0, true) } + language.answers.no.map { ($0, false) })
+        cancel = PhraseTable(language.answers.cancel.map { ($0, true) })
+        valuePrefixes = PhraseTable(language.answers.valuePrefixes.map { ($0, true) })
     }
 
     var numberReader: NumberReader { numbers }
@@ -74,7 +83,7 @@ struct RequestAnalyzer: Sendable {
 
     private func entity(_ tokens: [Token], at index: Int, limit: Int, time: ReferenceTime) -> (EntityValue, Int)? {
         let token = tokens[index]
-        guard token.kind != .punctuation else { return nil }
+        guard token.kind != .punctuation || token.key == "-" else { return nil }
         var found: (EntityValue, Int)?
         if let (span, length) = language.dates.read(tokens, at: index, numbers: numbers, time: time) {
             found = (.date(span), length)

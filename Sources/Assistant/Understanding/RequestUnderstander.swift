@@ -19,6 +19,8 @@ public final class RequestUnderstander: Sendable {
     private let clock: @Sendable () -> ReferenceTime
     /// The currency of an amount said without one.
     public let defaultCurrency: String
+    /// The longest request understood, in characters.
+    public static let maximumLength = UnderstandingError.maximumLength
 
     /// Understands requests for the apps installed in a store, with their app and user vocabulary.
     public init(store: AssistantStore, defaultCurrency: String? = nil,
@@ -39,15 +41,23 @@ public final class RequestUnderstander: Sendable {
     /// Understands one request.
     /// - Parameter language: a language tag ("en", "en-US"); nil means the user's locale, else English.
     public func understand(_ text: String, language: String? = nil) throws(UnderstandingError) -> UnderstoodRequest {
+        let context = try prepare(text, language: language)
+        return interpret(Utterance(text), original: text, context: context)
+    }
+
+    /// Checks a request and its language, and gives the context to understand it in.
+    func prepare(_ text: String, language: String?) throws(UnderstandingError) -> UnderstandingContext {
         let tag = language ?? Locale.current.language.languageCode?.identifier ?? "en"
         guard let pack = LanguageCatalog.pack(for: tag) ?? (language == nil ? LanguageCatalog.pack(for: "en") : nil) else {
             throw .unsupported(tag)
         }
         guard !text.allSatisfy(\.isWhitespace) else { throw .empty }
         guard text.count <= UnderstandingError.maximumLength else { throw .tooLong(text.count) }
-        let context = try context(for: pack)
-        return interpret(Utterance(text), original: text, context: context)
+        return try context(for: pack)
     }
+
+    /// Now, for dates.
+    func referenceTime() -> ReferenceTime { clock() }
 
     // MARK: Context
 
@@ -89,6 +99,11 @@ public final class RequestUnderstander: Sendable {
         var result = UnderstoodRequest(text: original, language: model.language.code, app: namedApp, intent: nil,
                                        parameters: [:], confidence: 0, alternatives: [])
         result.appWasNamed = namedApp != nil
+        // "yes", "cancel", "the second one", "and and and": answers and filler are no request by themselves.
+        if isNoRequest(utterance, language: model.language, analyzer: model.analyzer) {
+            result.confidence = 1
+            return result
+        }
         var chosen: Int?
         if let namedApp {
             let supported = context.classes(of: namedApp)
@@ -132,6 +147,14 @@ public final class RequestUnderstander: Sendable {
         result.intent = intent
         result.parameters = parameters
         return result
+    }
+
+    private func isNoRequest(_ utterance: Utterance, language: LanguagePack, analyzer: RequestAnalyzer) -> Bool {
+        let words = utterance.tokens.filter { $0.kind != .punctuation }
+        let meaningful = words.filter { !language.functionWords.contains($0.key) && !["one", "option", "number"].contains($0.key) }
+        if meaningful.isEmpty { return true }
+        if meaningful.count == 1, language.numbers.ordinals[meaningful[0].key] != nil { return true } // "the second one"
+        return analyzer.yesNo.matchesWhole(words) != nil || analyzer.cancel.matchesWhole(words) != nil
     }
 
     /// The call intent an app supports: `INStartCallIntent` if it can, else the audio or video one.

@@ -36,11 +36,15 @@ public final class VocabularyIndex: Sendable {
         let apps = try store.apps()
         let user = Dictionary(grouping: try store.vocabulary(), by: \.appIdentifier)
         var result: [String: AppGazetteer] = [:]
+        // One parameter list per type, shared by all its entries (a user may have 100,000 of them).
+        var targets: [INVocabularyStringType: [String]] = [:]
         for app in apps {
             var entries = appEntries(app.bundle, language: language)
             for entry in user[app.bundle.identifier] ?? [] {
+                let parameters = targets[entry.type] ?? UserVocabularyTargets.parameters(for: entry.type)
+                targets[entry.type] = parameters
                 entries.append(GazetteerEntry(phrase: entry.phrase, spellings: [entry.phrase], identifier: nil,
-                                              parameters: UserVocabularyTargets.parameters(for: entry.type),
+                                              parameters: parameters,
                                               rank: entry.position, source: .user(entry.type)))
             }
             result[app.bundle.identifier] = AppGazetteer(appIdentifier: app.bundle.identifier, entries: entries)

@@ -7,6 +7,11 @@ struct MoneyReader: Sendable {
     let joiners: Set<String>
 
     func read(_ tokens: [Token], at start: Int) -> (EntityValue, Int)? {
+        // "-5 dollars" stays negative, for the app to refuse, rather than becoming 5.
+        if ["-", "\u{2212}", "minus"].contains(tokens[start].key), start + 1 < tokens.count,
+           let (value, length) = read(tokens, at: start + 1), case .money(let amount, let currency) = value {
+            return (.money(amount: -amount, currencyCode: currency), length + 1)
+        }
         // Currency first: "$15.50", "USD 20".
         if let currency = currencies.match(tokens, at: start) {
             let numberAt = start + currency.length

@@ -7,9 +7,12 @@ import Foundation
 /// punctuation, and numbers compare to a millionth.
 public struct Evaluator: Sendable {
     private let understander: RequestUnderstander
+    private let defaultLanguage: String?
 
-    public init(understander: RequestUnderstander) {
+    /// - Parameter defaultLanguage: the language of lines that do not give one (nil: the locale's).
+    public init(understander: RequestUnderstander, defaultLanguage: String? = nil) {
         self.understander = understander
+        self.defaultLanguage = defaultLanguage
     }
 
     /// Reads a JSON Lines file of `LabelledRequest`s (blank lines and lines starting with # are skipped).
@@ -43,7 +46,7 @@ public struct Evaluator: Sendable {
             figures.expected += wanted.count
             let actual: UnderstoodRequest
             do {
-                actual = try understander.understand(labelled.text, language: labelled.language)
+                actual = try understander.understand(labelled.text, language: labelled.language ?? defaultLanguage)
             } catch {
                 failures.append(.init(line: line, text: labelled.text, expected: labelled, actual: nil, error: error.message,
                                       differences: ["error"]))

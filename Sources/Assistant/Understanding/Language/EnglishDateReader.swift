@@ -150,8 +150,11 @@ struct EnglishDateReader: DateReading {
             month = found
             index += 2
         }
+        // "May" and a bare year are dates only after a preposition ("in May", "from 2023") or with more date
+        // around them ("May 5th", "the 5th of May"): "we may", "call 2024" are not dates.
+        let afterPreposition = start > 0 && Self.prepositions.contains(tokens[start - 1].key)
         if month == nil, index < tokens.count, let found = Self.months[tokens[index].key], tokens[index].key != "may"
-            || index > start || (index + 1 < tokens.count && tokens[index + 1].kind == .number) {
+            || afterPreposition || index > start || (index + 1 < tokens.count && tokens[index + 1].kind == .number) {
             month = found
             index += 1
             if index < tokens.count, let ordinal = numbers.ordinal(tokens, at: index), (1...31).contains(ordinal) {
@@ -168,7 +171,7 @@ struct EnglishDateReader: DateReading {
             year = value
             index += 1
         }
-        if month == nil, day == nil, let year, index - start == 1 || tokens[start].key == "the" {
+        if month == nil, day == nil, let year, afterPreposition, index - start == 1 {
             var first = DateComponents()
             first.year = year
             first.month = 1
@@ -187,12 +190,13 @@ struct EnglishDateReader: DateReading {
         first.year = resolvedYear
         first.month = month
         first.day = day ?? 1
+        let daysInMonth = time.calendar.range(of: .day, in: .month,
+                                              for: time.calendar.date(from: DateComponents(year: resolvedYear, month: month, day: 1))
+                                                ?? time.now)?.count ?? 31
+        guard first.day ?? 1 <= daysInMonth else { return nil } // "February 30th" is no date
         var last = first
         if day == nil {
-            var probe = first
-            probe.day = 1
-            let date = time.calendar.date(from: probe) ?? time.now
-            last.day = time.calendar.range(of: .day, in: .month, for: date)?.count ?? 28
+            last.day = daysInMonth
         }
         return (DateSpan(start: first, end: last), index - start)
     }

@@ -122,6 +122,8 @@ extension LanguagePack {
         ],
         listJoiners: ["and", ",", "&", "plus", "as well as"],
         appCues: ["on", "in", "with", "using", "via", "through", "open", "use", "ask", "tell", "from"],
+        functionWords: ["the", "a", "an", "and", "or", "at", "in", "on", "of", "to", "for", "with", "from", "by", "my",
+                        "me", "it", "is", "this", "that", "so", "but", "um", "uh", "hmm", "please"],
         answers: AnswerWords(
             yes: ["yes", "yeah", "yep", "yup", "ya", "sure", "ok", "okay", "o.k", "k", "alright", "all right", "correct",
                   "right", "affirmative", "confirm", "confirmed", "do it", "go ahead", "go for it", "please do", "please",

@@ -334,6 +334,9 @@ extension Phrasing {
             "(buy|purchase) {_task}",
             "(convert|how much is) {_money} in (euros|dollars|yen|pounds)",
             "(who won|what's the score of) the (game|match) [{_date}]",
+            // Answers and fillers that mean nothing on their own, outside a conversation.
+            "(cancel|cancel that|never mind|nevermind|forget it|yes|no|yeah|nope|ok|okay|sure|thanks|the second one|um)",
+            "(the|and|at|in|a|of|to|on) (the|and|at|in|a|of|to|on) [the|and|at|in|a|of|to|on]",
         ],
         fillers: [
             "person": ["Bobo", "Kiki", "Zazu", "Anna", "Ben", "Carlos", "Dana", "Eli", "Fatima", "Grace", "Hiro", "Ines",

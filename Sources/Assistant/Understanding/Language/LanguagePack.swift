@@ -21,6 +21,8 @@ public struct LanguagePack: Sendable {
     let listJoiners: Set<String>
     /// Words that introduce an app name ("on", "with", "using"), so that a common word can be an app's name.
     let appCues: Set<String>
+    /// Words that carry no request on their own ("the", "and", "of"): a request made only of them is none.
+    let functionWords: Set<String>
     /// Words for answers in a conversation.
     let answers: AnswerWords
     /// How each intent is phrased, for training.

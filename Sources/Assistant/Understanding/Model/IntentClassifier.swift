@@ -56,9 +56,7 @@ struct IntentClassifier: Sendable {
         var random = SeededRandom(seed: seed)
         var scores = [Double](repeating: 0, count: width)
         for epoch in 0..<epochs {
-            for position in stride(from: order.count - 1, to: 0, by: -1) {
-                order.swapAt(position, random.next(position + 1))
-            }
+            random.shuffle(&order)
             let rate = Float(0.3 / (1 + Double(epoch) * 0.5))
             for exampleIndex in order {
                 let example = encoded[exampleIndex]

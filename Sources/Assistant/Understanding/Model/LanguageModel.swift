@@ -17,16 +17,37 @@ final class LanguageModel: Sendable {
     static let listProperties: Set<String> = ["recipients", "contacts", "senders", "peopleInPhoto", "searchTerms",
                                               "speakableGroupNames"]
 
-    private static let cache = Mutex<[String: LanguageModel]>([:])
+    /// Recently used models, most recent last: a few sets of installed apps (and so of app examples)
+    /// per process at most, so that installing apps does not pile up models.
+    private static let cache = Mutex<[(language: String, examples: [IntentPhrase], model: LanguageModel)]>([])
+    private static let cacheLimit = 4
+    /// One training at a time: concurrent first requests wait for the model instead of each training one.
+    private static let training = Mutex(())
 
-    /// The model for a language, trained on first use (the app examples are part of the cache key).
+    /// The model for a language and the installed apps' examples, trained on first use.
     static func trained(for language: LanguagePack, appExamples: [IntentPhrase] = []) -> LanguageModel {
-        let key = language.code + "|" + appExamples.map { $0.intentName + ":" + $0.examples.joined(separator: "\u{1}") }
-            .joined(separator: "\u{2}")
-        if let model = cache.withLock({ $0[key] }) { return model }
-        let model = LanguageModel(language: language, appExamples: appExamples)
-        cache.withLock { $0[key] = model }
-        return model
+        if let model = cached(language.code, appExamples) { return model }
+        return training.withLock { _ in
+            if let model = cached(language.code, appExamples) { return model }
+            let model = LanguageModel(language: language, appExamples: appExamples)
+            cache.withLock { entries in
+                entries.append((language.code, appExamples, model))
+                if entries.count > cacheLimit { entries.removeFirst() }
+            }
+            MemoryRelease.returnFreedMemory()
+            return model
+        }
+    }
+
+    private static func cached(_ language: String, _ examples: [IntentPhrase]) -> LanguageModel? {
+        cache.withLock { entries in
+            guard let index = entries.firstIndex(where: { $0.language == language && $0.examples == examples }) else {
+                return nil
+            }
+            let entry = entries.remove(at: index)
+            entries.append(entry)
+            return entry.model
+        }
     }
 
     private init(language: LanguagePack, appExamples: [IntentPhrase]) {

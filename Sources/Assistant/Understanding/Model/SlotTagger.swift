@@ -72,9 +72,7 @@ struct SlotTagger: Sendable {
         var random = SeededRandom(seed: seed)
         var scores = [Float](repeating: 0, count: width)
         for _ in 0..<epochs {
-            for position in stride(from: order.count - 1, to: 0, by: -1) {
-                order.swapAt(position, random.next(position + 1))
-            }
+            random.shuffle(&order)
             for sequenceIndex in order {
                 let sequence = sequences[sequenceIndex]
                 var previous = 0

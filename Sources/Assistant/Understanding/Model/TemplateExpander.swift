@@ -17,6 +17,8 @@ struct TemplateExpander {
         case slot(name: String, options: [String]?)
     }
 
+    private static let quotable: Set<String> = ["content", "note", "searchTerms"]
+
     private let phrasing: Phrasing
     private var random: SeededRandom
     /// Properties whose fillers may be lists ("Kiki and Zazu").
@@ -95,7 +97,12 @@ struct TemplateExpander {
                 let joiner = item == count - 1 ? "and" : joiners[random.next(joiners.count)]
                 pieces.append((joiner, nil))
             }
-            pieces.append((values[random.next(values.count)], label))
+            var value = values[random.next(values.count)]
+            // People quote what a message or note should say: text "Bobo" "hi there".
+            if Self.quotable.contains(name), random.chance(0.12) {
+                value = random.chance(0.5) ? "\"\(value)\"" : "\u{201C}\(value)\u{201D}"
+            }
+            pieces.append((value, label))
         }
     }
 
@@ -157,30 +164,5 @@ struct TemplateExpander {
         case "]": return [.optional(alternatives.count == 1 ? alternatives[0] : [.choice(alternatives)])]
         default: return alternatives[0]
         }
-    }
-}
-
-/// A small deterministic random generator (SplitMix64), so that training gives the same model every run.
-struct SeededRandom {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func nextRaw() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in 0..<bound.
-    mutating func next(_ bound: Int) -> Int {
-        guard bound > 0 else { return 0 }
-        return Int(nextRaw() % UInt64(bound))
-    }
-
-    mutating func chance(_ probability: Double) -> Bool {
-        Double(nextRaw() % 10_000) / 10_000 < probability
     }
 }

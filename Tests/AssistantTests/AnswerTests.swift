@@ -1,0 +1,88 @@
+import Assistant
+import Foundation
+import Testing
+
+extension UnderstandingTests {
+/// Answers to the assistant's questions, understood in context.
+@Suite struct AnswerTests {
+    static let recipients = ParameterReference(intent: "INSendMessageIntent", parameter: "recipients",
+                                               app: "org.example.chatterly")
+
+    @Test(arguments: ["yes", "Yes!", "yeah", "sure", "ok", "go ahead", "yes please", "do it", "absolutely", "that's right"])
+    func yes(_ text: String) throws {
+        let (understander, _) = try UnderstandingTests.understander("dev")
+        #expect(try understander.understandAnswer(text, to: .confirmation()) == .yes)
+    }
+
+    @Test(arguments: ["no", "nope", "No.", "no thanks", "don't", "nah"])
+    func no(_ text: String) throws {
+        let (understander, _) = try UnderstandingTests.understander("dev")
+        #expect(try understander.understandAnswer(text, to: .confirmation()) == .no)
+    }
+
+    @Test(arguments: ["cancel", "never mind", "Stop.", "forget it", "nevermind please"])
+    func cancel(_ text: String) throws {
+        let (understander, _) = try UnderstandingTests.understander("dev")
+        #expect(try understander.understandAnswer(text, to: .confirmation()) == .cancel)
+        #expect(try understander.understandAnswer(text, to: .choice(["Bobo", "Kiki"])) == .cancel)
+        #expect(try understander.understandAnswer(text, to: .value(Self.recipients)) == .cancel)
+    }
+
+    @Test(arguments: [("the second one", 1), ("second", 1), ("2nd", 1), ("number 3", 2), ("3", 2), ("the last one", 2),
+                      ("the first", 0), ("Bobo the Great", 1), ("little bobo", 2), ("bobo the grate", 1),
+                      ("I'll take Little Bobo please", 2)])
+    func choices(_ text: String, _ index: Int) throws {
+        let (understander, _) = try UnderstandingTests.understander("dev")
+        let answer = try understander.understandAnswer(text, to: .choice(["Bobo", "Bobo the Great", "Little Bobo"]))
+        #expect(answer == .choice(index))
+    }
+
+    @Test func choiceAnswersThatPickNothing() throws {
+        let (understander, _) = try UnderstandingTests.understander("dev")
+        let options = ["Bobo", "Bobo the Great"]
+        #expect(try understander.understandAnswer("none of them", to: .choice(options)) == .no)
+        #expect(try understander.understandAnswer("the fifth one", to: .choice(options)) == .unclear)
+        #expect(try understander.understandAnswer("purple", to: .choice(options)) == .unclear)
+    }
+
+    @Test(arguments: [("Bobo", "Bobo"), ("my best pal Bobo", "Bobo"), ("it's Zoë", "Zoë"), ("zoe", "Zoë"),
+                      ("my friend Gwendolyn", "Gwendolyn"), ("to Tamsin O'Hara", "Tamsin O'Hara")])
+    func aName(_ text: String, _ name: String) throws {
+        let (understander, _) = try UnderstandingTests.understander("dev")
+        let answer = try understander.understandAnswer(text, to: .value(Self.recipients))
+        #expect(answer == .values(["recipients": .array([.object(["displayName": .string(name)])])]))
+    }
+
+    @Test func valuesOfOtherKinds() throws {
+        let (understander, _) = try UnderstandingTests.understander("dev")
+        let amount = ParameterReference(intent: "INSendPaymentIntent", parameter: "currencyAmount", app: "org.example.coinly")
+        #expect(try understander.understandAnswer("20 euros", to: .value(amount))
+            == .values(["currencyAmount": .object(["amount": .number(20), "currencyCode": .string("EUR")])]))
+        let party = ParameterReference(intent: "INRequestRideIntent", parameter: "partySize", app: "org.example.hopp")
+        #expect(try understander.understandAnswer("three", to: .value(party)) == .values(["partySize": .number(3)]))
+        let goal = ParameterReference(intent: "INStartWorkoutIntent", parameter: "goalValue", app: "org.example.pacer")
+        #expect(try understander.understandAnswer("5 miles", to: .value(goal))
+            == .values(["goalValue": .number(5), "workoutGoalUnitType": .string("mile")]))
+        let content = ParameterReference(intent: "INSendMessageIntent", parameter: "content", app: "org.example.chatterly")
+        // Free text stays the message even when it sounds like a request.
+        #expect(try understander.understandAnswer("call me when you land", to: .value(content))
+            == .values(["content": .string("call me when you land")]))
+    }
+
+    @Test func aNewValueInsteadOfYes() throws {
+        let (understander, _) = try UnderstandingTests.understander("dev")
+        let answer = try understander.understandAnswer("no, Kiki", to: .confirmation(parameter: Self.recipients))
+        #expect(answer == .values(["recipients": .array([.object(["displayName": .string("Kiki")])])]))
+    }
+
+    @Test func aNewRequestInTheMiddle() throws {
+        let (understander, _) = try UnderstandingTests.understander("dev")
+        let answer = try understander.understandAnswer("actually get me a ride to the airport", to: .value(Self.recipients))
+        guard case .newRequest(let request) = answer else {
+            Issue.record("expected a new request, got \(answer)")
+            return
+        }
+        #expect(request.intent == "INRequestRideIntent")
+    }
+}
+}
