@@ -76,6 +76,7 @@ public final class RequestUnderstander: Sendable {
                 let apps = try store.apps().map(\.bundle)
                 let context = UnderstandingContext(apps: apps, gazetteers: gazetteers, language: pack)
                 contexts.withLock { $0[pack.code] = (generation, context) }
+                MemoryRelease.returnFreedMemory() // building the index from the store leaves much garbage
                 return context
             } catch {
                 throw .store(error)
