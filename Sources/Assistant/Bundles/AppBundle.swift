@@ -23,12 +23,15 @@ public struct AppBundle: Codable, Sendable, Equatable {
     public var extensions: [AppExtensionInfo]
     /// `AppIntentVocabulary.plist` by language ("en", "de", "Base").
     public var vocabularies: [String: AppIntentVocabulary]
+    /// How the assistant opens the app to continue a request (Info.plist `ParlanceLaunchCommand`: the
+    /// program, relative to the bundle folder or absolute, then its arguments); nil when it declares none.
+    public var launchCommand: [String]?
 
     public init(identifier: String, displayName: String, spokenName: String? = nil,
                 localizedDisplayNames: [String: String] = [:], alternativeNames: [AlternativeAppName] = [],
                 usageDescription: String? = nil, localizedUsageDescriptions: [String: String] = [:],
                 userActivityTypes: [String] = [], path: String, extensions: [AppExtensionInfo] = [],
-                vocabularies: [String: AppIntentVocabulary] = [:]) {
+                vocabularies: [String: AppIntentVocabulary] = [:], launchCommand: [String]? = nil) {
         self.identifier = identifier
         self.displayName = displayName
         self.spokenName = spokenName
@@ -40,6 +43,7 @@ public struct AppBundle: Codable, Sendable, Equatable {
         self.path = path
         self.extensions = extensions
         self.vocabularies = vocabularies
+        self.launchCommand = launchCommand
     }
 
     /// The Intents extension (the one serving `com.apple.intents-service`).

@@ -39,6 +39,7 @@ public enum BundleLoader {
         let alternatives = alternativeNames(root, reader: &info)
         let activityTypes = info.array(root, "NSUserActivityTypes", of: String.self).map(\.value)
         let spoken = nonEmpty(info.string(root, "CFBundleSpokenName"))
+        let launch = info.array(root, "ParlanceLaunchCommand", of: String.self).map(\.value)
         problems += info.problems
 
         let localized = localizations(of: url, base: base, problems: &problems)
@@ -56,7 +57,7 @@ public enum BundleLoader {
             localizedDisplayNames: localized.displayNames, alternativeNames: alternatives,
             usageDescription: usage, localizedUsageDescriptions: localized.usageDescriptions,
             userActivityTypes: activityTypes, path: url.path, extensions: extensions,
-            vocabularies: localized.vocabularies)
+            vocabularies: localized.vocabularies, launchCommand: launch.isEmpty ? nil : launch)
         return LoadedBundle(app: app, warnings: problems)
     }
 

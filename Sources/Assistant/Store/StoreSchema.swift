@@ -38,6 +38,25 @@ enum StoreSchema {
                 t.column("appliedAt", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v3 conversations, journal and session") { db in
+            try db.create(table: "conversations") { t in
+                t.primaryKey("session", .text)
+                t.column("state", .text).notNull()
+                t.column("updatedAt", .datetime).notNull()
+            }
+            try db.create(table: "handledIntents") { t in
+                t.primaryKey("intentIdentifier", .text)
+                t.column("appIdentifier", .text).notNull()
+                t.column("intent", .text).notNull()
+                t.column("response", .text)
+                t.column("startedAt", .datetime).notNull()
+                t.column("finishedAt", .datetime)
+            }
+            try db.create(table: "settings") { t in
+                t.primaryKey("key", .text)
+                t.column("value", .text).notNull()
+            }
+        }
         return migrator
     }
 

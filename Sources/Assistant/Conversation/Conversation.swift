@@ -1,0 +1,493 @@
+import ExtensionWire
+import Foundation
+@_spi(Parlance) import Intents
+import Logging
+import Synchronization
+
+/// One user's conversation with the assistant: understands each thing the user says, runs the
+/// intent lifecycle with the app's extension (`ConversationMachine` decides, this actor acts), and
+/// answers with turns. Its state is saved after every turn, so it survives a restart; handle is
+/// journalled, so a request is never handled twice.
+public actor Conversation {
+    /// Points where a test can make the conversation stop as if the assistant had crashed.
+    public enum CrashPoint: String, Sendable, CaseIterable {
+        /// After the journal records the handle call, before the extension is asked.
+        case beforeHandle = "before-handle"
+        /// After the extension handled the intent, before its answer is recorded.
+        case afterHandle = "after-handle"
+    }
+
+    /// The conversation stopped at a crash point; the state and journal are as a crash would leave them.
+    public struct SimulatedCrash: Error, Sendable {}
+
+    let store: AssistantStore
+    let host: ExtensionHost
+    let understander: RequestUnderstander
+    let session: String
+    let machine: ConversationMachine
+    let presenter: ConversationPresenter
+    let launcher: AppLauncher
+    let lockSource: SessionLockSource
+    let logger = Logger(label: "parlance.conversation")
+    private var state: ConversationState
+    private let defaultLanguage: String?
+    /// Where to stop as if crashed (tests only).
+    public var crashPoint: CrashPoint?
+    private let updateStream = AsyncStream<AssistantTurn>.makeStream()
+
+    /// Turns that arrive on their own after a request: ride status updates, background results.
+    public nonisolated var updates: AsyncStream<AssistantTurn> { updateStream.stream }
+
+    public init(store: AssistantStore, host: ExtensionHost, understander: RequestUnderstander,
+                session: String = "default", mode: PresentationMode = .visual, language: String? = nil,
+                policy: ConversationPolicy = ConversationPolicy(), launcher: AppLauncher = AppLauncher(),
+                lockSource: SessionLockSource? = nil) {
+        self.store = store
+        self.host = host
+        self.understander = understander
+        self.session = session
+        self.machine = ConversationMachine(policy: policy)
+        self.presenter = ConversationPresenter(mode: mode)
+        self.launcher = launcher
+        self.lockSource = lockSource ?? SessionLockSource(store: store)
+        self.defaultLanguage = language
+        self.state = ConversationState(language: language ?? "en")
+    }
+
+    /// The current state (for tests and diagnostics).
+    public var currentState: ConversationState { state }
+
+    // MARK: Resuming
+
+    /// Loads the conversation saved by an earlier run. A question asked before is asked again; a
+    /// request that was being handled is settled from the journal and never handled again.
+    public func resume() async -> [AssistantTurn] {
+        guard let data = try? store.conversationState(session: session),
+              let saved = try? JSONDecoder().decode(ConversationState.self, from: data) else { return [] }
+        state = saved
+        guard var task = state.task else { return [] }
+        if task.phase == .handle {
+            return settleInterruptedHandle(task)
+        }
+        guard let question = state.question else {
+            return (try? await drive()) ?? []
+        }
+        let turn = ask(question, repeated: false, task: &task)
+        var resumed = turn
+        resumed.speech = "Picking up where we left off. " + turn.speech
+        return [resumed]
+    }
+
+    private func settleInterruptedHandle(_ task: IntentTask) -> [AssistantTurn] {
+        let context = presentationContext(task)
+        defer { finishTask() }
+        switch (try? store.journalEntry(intentIdentifier: task.identifier)) ?? nil {
+        case .finished(_, _, let response, _)?:
+            let value = (try? JSONDecoder().decode(JSONValue.self, from: Data(response.utf8))) ?? .null
+            var turn = presenter.result(value, context: context)
+            turn.speech = "Before the restart: " + turn.speech
+            return [turn]
+        case .started?:
+            return [presenter.notice("The assistant stopped while \(context.app) was handling your request, so I "
+                                     + "don't know whether it went through. I won't do it again; check \(context.app).",
+                                     kind: .failure, step: "interrupted", app: context.app, intent: task.intent)]
+        case nil:
+            var task = task
+            task.phase = .confirm
+            state.task = task
+            return []
+        }
+    }
+
+    // MARK: Responding
+
+    /// Answers one thing the user said. `progress` hears waiting turns while an extension works.
+    public func respond(to text: String, progress: (@Sendable (AssistantTurn) -> Void)? = nil) async -> [AssistantTurn] {
+        do {
+            return try await respondThrowing(to: text, progress: progress)
+        } catch {
+            return [presenter.notice("Stopped (simulated crash).", kind: .failure, step: "crashed")]
+        }
+    }
+
+    /// Like `respond(to:)`, but a crash point stops it with `SimulatedCrash` and saves nothing more.
+    public func respondThrowing(to text: String, progress: (@Sendable (AssistantTurn) -> Void)? = nil)
+        async throws(SimulatedCrash) -> [AssistantTurn] {
+        self.progress = progress
+        defer { self.progress = nil }
+        var turns: [AssistantTurn]
+        if let question = state.question, var task = state.task {
+            turns = try await answer(text, to: question, task: &task)
+        } else {
+            turns = try await newRequest(text)
+        }
+        save()
+        return turns
+    }
+
+    private var progress: (@Sendable (AssistantTurn) -> Void)?
+
+    private func newRequest(_ text: String) async throws(SimulatedCrash) -> [AssistantTurn] {
+        if DiscoveryRequest.matches(text) { return [discovery()] }
+        let request: UnderstoodRequest
+        do {
+            request = try understander.understand(text, language: defaultLanguage ?? state.language)
+        } catch {
+            return [presenter.notice(error.message.prefix(1).uppercased() + error.message.dropFirst() + ".",
+                                     kind: .failure, step: "notUnderstood")]
+        }
+        return try await start(request)
+    }
+
+    private func start(_ request: UnderstoodRequest) async throws(SimulatedCrash) -> [AssistantTurn] {
+        state.language = request.language
+        guard let intent = request.intent else {
+            if let named = request.namedApp, let app = try? store.app(named) {
+                return [presenter.notice("\(app.bundle.displayName) can't do that. Say “what can you do?” to hear what "
+                                         + "it can do.", step: "notUnderstood", app: app.bundle.displayName)]
+            }
+            return [presenter.notice("Sorry, I can't help with that. Say “what can you do?” to hear what I can do.",
+                                     step: "notUnderstood")]
+        }
+        let candidates = request.app.map { [$0] } ?? request.candidateApps
+        state.task = IntentTask(intent: intent, identifier: UUID().uuidString, parameters: request.parameters,
+                                app: request.app, appWasNamed: request.namedApp != nil, candidateApps: candidates)
+        state.question = nil
+        return try await drive()
+    }
+
+    private func answer(_ text: String, to question: PendingQuestion, task: inout IntentTask)
+        async throws(SimulatedCrash) -> [AssistantTurn] {
+        let answer: Answer
+        do {
+            answer = try understander.understandAnswer(text, to: understandingQuestion(question, task: task),
+                                                       language: state.language)
+        } catch {
+            return [ask(question, repeated: true, task: &task)]
+        }
+        switch answer {
+        case .cancel:
+            let turn = presenter.ending(.cancelled, context: presentationContext(task))
+            finishTask()
+            return [turn]
+        case .newRequest(let request):
+            finishTask()
+            return try await start(request)
+        default:
+            break
+        }
+        state.question = nil
+        switch question {
+        case .permission(let app):
+            if answer == .yes || answer == .no {
+                try? store.setPermission(answer == .yes ? .allowed : .denied, for: app)
+            } else {
+                return [ask(question, repeated: true, task: &task)]
+            }
+        case .unlock:
+            if answer == .no {
+                let turn = presenter.ending(.stayedLocked, context: presentationContext(task))
+                finishTask()
+                return [turn]
+            }
+        default:
+            let isList = ConversationFacts.parameters(of: task.intent).first { $0.name == parameterName(question) }?.isList
+                ?? false
+            if let step = machine.applyAnswer(answer, to: question, task: &task, isList: isList) {
+                state.task = task
+                return try await perform(step, task: &task)
+            }
+        }
+        state.task = task
+        return try await drive()
+    }
+
+    // MARK: Driving the lifecycle
+
+    /// Takes steps until the conversation needs the user or ends.
+    private func drive() async throws(SimulatedCrash) -> [AssistantTurn] {
+        var turns: [AssistantTurn] = []
+        while var task = state.task {
+            let facts = facts(for: task)
+            let step = machine.next(&task, facts: facts)
+            state.task = task
+            let produced = try await perform(step, task: &task)
+            turns += produced
+            if state.question != nil || state.task == nil { break }
+        }
+        return turns
+    }
+
+    private func perform(_ step: ConversationStep, task: inout IntentTask) async throws(SimulatedCrash) -> [AssistantTurn] {
+        switch step {
+        case let .ask(question, repeated):
+            return [ask(question, repeated: repeated, task: &task)]
+        case .finish(let ending):
+            let turn = presenter.ending(ending, context: presentationContext(task))
+            finishTask()
+            return [turn]
+        case .resolve(let parameter):
+            return await resolve(parameter, task: &task)
+        case .confirm:
+            return await confirm(task: &task)
+        case .handle:
+            return try await handle(task: task)
+        }
+    }
+
+    private func resolve(_ parameter: String, task: inout IntentTask) async -> [AssistantTurn] {
+        guard let (app, endpoint) = endpoint(for: task) else { return [appGone(task)] }
+        let isList = ConversationFacts.parameters(of: task.intent).first { $0.name == parameter }?.isList ?? false
+        do {
+            let intent = try makeIntent(task)
+            let resolutions = try await host.resolve([parameter], of: intent, in: endpoint)
+            let results = try resolutions.first { $0.parameter == parameter }?.results?.map { try ResolutionOutcome($0.result) }
+            if let step = machine.applyResolution(results, parameter: parameter, isList: isList, to: &task) {
+                state.task = task
+                return try await perform(step, task: &task)
+            }
+            state.task = task
+            return []
+        } catch {
+            return [extensionFailed(error, app: app, task: task)]
+        }
+    }
+
+    private func confirm(task: inout IntentTask) async -> [AssistantTurn] {
+        guard let (app, endpoint) = endpoint(for: task) else { return [appGone(task)] }
+        do {
+            let response = try await host.confirm(try makeIntent(task), in: endpoint)
+            let json = try response.map { try JSONDecoder().decode(JSONValue.self, from: IntentJSON.encode(AnyIntentResponse($0))) }
+            if let step = machine.applyConfirm(code: response?.codeName, response: json, to: &task) {
+                state.task = task
+                return try await perform(step, task: &task)
+            }
+            state.task = task
+            if task.phase == .userConfirmation {
+                let turn = ask(.confirmIntent, repeated: false, task: &task)
+                task.questionsAsked = 1
+                state.task = task
+                return [turn]
+            }
+            return []
+        } catch {
+            return [extensionFailed(error, app: app, task: task)]
+        }
+    }
+
+    private func handle(task: IntentTask) async throws(SimulatedCrash) -> [AssistantTurn] {
+        guard let (app, endpoint) = endpoint(for: task) else { return [appGone(task)] }
+        let context = presentationContext(task)
+        let intent: INIntent
+        let intentJSON: Data
+        do {
+            intent = try makeIntent(task)
+            intentJSON = try IntentJSON.encode(AnyIntent(intent))
+        } catch {
+            return [extensionFailed(error, app: app, task: task)]
+        }
+        do {
+            guard try store.beginHandling(intentIdentifier: task.identifier, app: app.identifier,
+                                          intent: String(decoding: intentJSON, as: UTF8.self)) else {
+                finishTask()
+                return [presenter.notice("\(context.app) already handled this request; I won't do it twice.",
+                                         kind: .failure, step: "alreadyHandled", app: context.app)]
+            }
+            save()
+        } catch {
+            finishTask()
+            return [presenter.notice("I couldn't record the request safely, so I didn't send it: \(error.message)",
+                                     kind: .failure, step: "storeFailed", app: context.app)]
+        }
+        if crashPoint == .beforeHandle { throw SimulatedCrash() }
+        let waiting = presenter.notice("Waiting for \(context.app)…", kind: .progress, step: "waiting",
+                                       app: context.app, intent: task.intent)
+        let progress = self.progress
+        let response: INIntentResponse
+        do {
+            response = try await host.handle(intent, in: endpoint) { elapsed in
+                if elapsed >= .seconds(1) { progress?(waiting) }
+            }
+        } catch {
+            finishTask()
+            return [presenter.notice("\(context.app) failed while handling the request (\(error.message)). I don't know "
+                                     + "whether it went through and won't do it again; check \(context.app).",
+                                     kind: .failure, step: "handleFailed", app: context.app, intent: task.intent)]
+        }
+        if crashPoint == .afterHandle { throw SimulatedCrash() }
+        let json = (try? IntentJSON.encode(AnyIntentResponse(response))) ?? Data("{}".utf8)
+        try? store.finishHandling(intentIdentifier: task.identifier, response: String(decoding: json, as: UTF8.self))
+        finishTask()
+        let value = (try? JSONDecoder().decode(JSONValue.self, from: json)) ?? .null
+        switch response.codeName {
+        case "inProgress":
+            followUp(task: task, app: app, endpoint: endpoint)
+            return [presenter.inProgress(value, context: context)]
+        case "continueInApp", "handleInApp", "failureRequiringAppLaunch":
+            return [await handOff(response, json: value, task: task, app: app)]
+        case let code where code.hasPrefix("failureRequiringAppLaunch"):
+            return [await handOff(response, json: value, task: task, app: app)]
+        default:
+            return [presenter.result(value, context: context)]
+        }
+    }
+
+    /// Opens the app with the response's user activity, or a default one carrying the interaction.
+    private func handOff(_ response: INIntentResponse, json: JSONValue, task: IntentTask, app: AppBundle) async -> AssistantTurn {
+        var activity: [String: JSONValue] = json.objectValue?["userActivity"]?.objectValue ?? [:]
+        if activity.isEmpty {
+            var parameters: [String: JSONValue] = ["intent": .string(task.intent), "identifier": .string(task.identifier)]
+            parameters["parameters"] = .object(task.parameters)
+            activity = ["activityType": .string(task.intent),
+                        "userInfo": .object(["interaction": .object(["intent": .object(parameters), "response": json])])]
+        }
+        let data = (try? JSONEncoder().encode(JSONValue.object(activity))) ?? Data("{}".utf8)
+        let launched = await launcher.open(app, userActivity: data)
+        return presenter.handoff(json, context: presentationContext(task), launched: launched)
+    }
+
+    /// After an in-progress ride request: report the ride's status as it changes, until it completes.
+    private func followUp(task: IntentTask, app: AppBundle, endpoint: ExtensionEndpoint) {
+        guard task.intent == "INRequestRideIntent", app.supportedIntents.contains("INGetRideStatusIntent") else { return }
+        let statusIntent = INGetRideStatusIntent()
+        statusIntent.assignIdentifier(task.identifier + "-status")
+        let context = presentationContext(task)
+        let presenter = self.presenter
+        let continuation = updateStream.continuation
+        let host = self.host
+        let lastPhase = PhaseTracker()
+        Task {
+            _ = try? await host.startUpdates(for: statusIntent, in: endpoint) { response in
+                guard let json = try? JSONDecoder().decode(JSONValue.self, from: IntentJSON.encode(AnyIntentResponse(response)))
+                else { return }
+                let phase = json.objectValue?["properties"]?.objectValue?["rideStatus"]?.objectValue?["phase"]?.stringValue
+                guard lastPhase.changed(to: phase) else { return }
+                continuation.yield(presenter.update(json, context: context))
+                if phase == "completed" {
+                    Task { try? await host.stopUpdates(for: statusIntent, in: endpoint) }
+                }
+            }
+        }
+    }
+
+    // MARK: Helpers
+
+    private func ask(_ question: PendingQuestion, repeated: Bool, task: inout IntentTask) -> AssistantTurn {
+        state.question = question
+        state.task = task
+        let context = presentationContext(task)
+        if case .confirmIntent = question {
+            return presenter.confirmIntent(context: context, confirmResponse: task.confirmResponse, repeated: repeated)
+        }
+        var names: [String: String] = [:]
+        var usage: String?
+        if case .chooseApp(let options) = question {
+            for option in options { names[option] = (try? store.app(option))?.bundle.displayName(language: state.language) }
+        }
+        if case .permission(let identifier) = question, let app = try? store.app(identifier) {
+            usage = app.bundle.localizedUsageDescriptions[state.language] ?? app.bundle.usageDescription
+        }
+        return presenter.question(question, repeated: repeated, context: context, appNames: names, usageDescription: usage)
+    }
+
+    private func understandingQuestion(_ question: PendingQuestion, task: IntentTask) -> Question {
+        func reference(_ parameter: String) -> ParameterReference {
+            ParameterReference(intent: task.intent, parameter: parameter, app: task.app)
+        }
+        switch question {
+        case .chooseApp(let options):
+            return .choice(options.map { (try? store.app($0))?.bundle.displayName ?? $0 })
+        case .permission, .unlock, .confirmIntent: return .confirmation(parameter: nil)
+        case .value(let parameter, _, _): return .value(reference(parameter))
+        case .choice(_, _, let items): return .choice(items.map(ValueText.describe))
+        case .confirmValue(let parameter, _, _): return .confirmation(parameter: reference(parameter))
+        }
+    }
+
+    private func parameterName(_ question: PendingQuestion) -> String? {
+        switch question {
+        case .value(let parameter, _, _), .choice(let parameter, _, _), .confirmValue(let parameter, _, _): return parameter
+        default: return nil
+        }
+    }
+
+    private func facts(for task: IntentTask) -> ConversationFacts {
+        let installed = task.app.flatMap { try? store.app($0) }
+        let restricted = installed?.bundle.intentsExtension?.restrictedWhileLocked ?? []
+        return ConversationFacts(
+            permission: installed?.permission ?? .denied,
+            sessionLocked: lockSource.isLocked(),
+            requiresUnlock: machine.policy.alwaysRestrictedWhileLocked.contains(task.intent) || restricted.contains(task.intent),
+            parameters: ConversationFacts.parameters(of: task.intent))
+    }
+
+    private func endpoint(for task: IntentTask) -> (AppBundle, ExtensionEndpoint)? {
+        guard let identifier = task.app, let app = try? store.app(identifier),
+              let endpoint = app.bundle.intentsEndpoint else { return nil }
+        return (app.bundle, endpoint)
+    }
+
+    private func makeIntent(_ task: IntentTask) throws -> INIntent {
+        let object: JSONValue = .object(["intent": .string(task.intent), "identifier": .string(task.identifier),
+                                         "parameters": .object(task.parameters)])
+        return try IntentJSON.decodeIntent(from: JSONEncoder().encode(object))
+    }
+
+    func presentationContext(_ task: IntentTask) -> ConversationPresenter.Context {
+        let name = task.app.flatMap { try? store.app($0) }?.bundle.displayName(language: state.language) ?? task.app ?? "the app"
+        return ConversationPresenter.Context(app: name, intent: task.intent, parameters: task.parameters,
+                                             appWasNamed: task.appWasNamed)
+    }
+
+    private func appGone(_ task: IntentTask) -> AssistantTurn {
+        finishTask()
+        return presenter.notice("\(task.app ?? "That app") is no longer installed, so I stopped.", kind: .failure,
+                                step: "appMissing")
+    }
+
+    private func extensionFailed(_ error: any Error, app: AppBundle, task: IntentTask) -> AssistantTurn {
+        logger.warning("\(app.identifier): \(error)")
+        finishTask()
+        let reason = (error as? HostingError)?.message ?? "\(error)"
+        return presenter.notice("\(app.displayName) couldn't take the request (\(reason)). Nothing was done.",
+                                kind: .failure, step: "extensionFailed", app: app.displayName, intent: task.intent)
+    }
+
+    private func finishTask() {
+        state.task = nil
+        state.question = nil
+        save()
+    }
+
+    private func save() {
+        let data = state.task == nil ? nil : try? JSONEncoder().encode(state)
+        do {
+            try store.saveConversationState(data, session: session)
+        } catch {
+            logger.error("the conversation could not be saved: \(error)")
+        }
+    }
+
+    /// "What can you do?": each app's example requests in the user's language.
+    private func discovery() -> AssistantTurn {
+        let apps = ((try? store.apps()) ?? []).filter { $0.permission != .denied }
+        var rows: [Card.Row] = []
+        var spoken: [String] = []
+        for app in apps.sorted(by: { $0.bundle.displayName < $1.bundle.displayName }) {
+            let examples = app.bundle.examples(language: state.language).flatMap { $0.examples.prefix(2) }
+            guard !examples.isEmpty else { continue }
+            let name = app.bundle.displayName(language: state.language)
+            rows += examples.map { Card.Row(name, "“\($0)”") }
+            spoken.append("“\(examples[0])”")
+        }
+        guard !rows.isEmpty else {
+            return presenter.notice("No apps are installed yet. Install one with parlance apps install PATH.",
+                                    step: "discovery")
+        }
+        let speech = "You can ask things like " + ValueText.list(spoken) + "."
+        var turn = presenter.notice(speech, step: "discovery")
+        turn.card = presenter.mode == .visual ? Card(style: .notice, title: "What you can ask", rows: rows) : nil
+        turn.options = rows.map(\.value)
+        return turn
+    }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// What the engine does next, as decided by `ConversationMachine`.
+public enum ConversationStep: Sendable, Equatable {
+    /// Ask the user; `repeated` when the same question is asked again after an unclear answer.
+    case ask(PendingQuestion, repeated: Bool)
+    /// Ask the extension to resolve one parameter.
+    case resolve(parameter: String)
+    /// Ask the extension to confirm the intent.
+    case confirm
+    /// Ask the extension to handle the intent (journal first).
+    case handle
+    /// The conversation ends.
+    case finish(ConversationEnding)
+}
+
+/// How a conversation ended without the extension handling the intent.
+public enum ConversationEnding: Sendable, Equatable {
+    /// The user cancelled.
+    case cancelled
+    /// The user said no to the final confirmation.
+    case declined
+    /// The app may not work with the assistant.
+    case permissionDenied(app: String)
+    /// The user would not (or could not) unlock the session.
+    case stayedLocked
+    /// Too many unclear or unusable answers for this step (a parameter name, "app" or "confirmation").
+    case gaveUp(step: String)
+    /// The extension's confirm answered with a failure code (the response's JSON form).
+    case confirmFailed(response: JSONValue)
+}

@@ -1,0 +1,16 @@
+import Foundation
+
+/// Recognises "what can you do?" and its variants: the request for discovery (mission M10).
+enum DiscoveryRequest {
+    private static let phrases: Set<String> = [
+        "what can you do", "what can i say", "what can i ask", "what can i ask you", "help", "what do you do",
+        "what are you able to do", "what can you help with", "what can you help me with", "what can i do",
+        "what do you know", "what apps can you use", "show me what you can do", "what can you do for me",
+    ]
+
+    static func matches(_ text: String) -> Bool {
+        let folded = text.lowercased().unicodeScalars.filter { CharacterSet.letters.contains($0) || $0 == " " }
+        let words = String(String.UnicodeScalarView(folded)).split(separator: " ").joined(separator: " ")
+        return phrases.contains(words)
+    }
+}

@@ -1,0 +1,328 @@
+import Foundation
+import Intents
+
+/// Turns conversation events into turns with a verbal and a visual form, adapted to the mode: in
+/// visual mode the card carries the details and the words stay short; in voice mode the words carry
+/// everything and there is no card.
+public struct ConversationPresenter: Sendable {
+    public var mode: PresentationMode
+    let phrases = EnglishConversationPhrases()
+
+    public init(mode: PresentationMode) {
+        self.mode = mode
+    }
+
+    /// What the presenter needs to know about the request.
+    public struct Context: Sendable {
+        public var app: String
+        public var intent: String
+        public var parameters: [String: JSONValue]
+        public var appWasNamed: Bool
+
+        public init(app: String, intent: String, parameters: [String: JSONValue], appWasNamed: Bool) {
+            self.app = app
+            self.intent = intent
+            self.parameters = parameters
+            self.appWasNamed = appWasNamed
+        }
+    }
+
+    // MARK: Questions
+
+    /// A question, with its options and the card that shows it.
+    public func question(_ question: PendingQuestion, repeated: Bool, context: Context, appNames: [String: String],
+                         usageDescription: String?) -> AssistantTurn {
+        var speech: String
+        var options: [String] = []
+        let step: String
+        switch question {
+        case .chooseApp(let candidates):
+            options = candidates.map { appNames[$0] ?? $0 }
+            speech = "Which app: \(phrases.orList(options))?"
+            step = "app"
+        case .permission:
+            speech = "\(context.app) wants to work with Parlance"
+            if let usageDescription, !usageDescription.isEmpty { speech += ": “\(usageDescription)”" }
+            speech += ". Allow it?"
+            step = "permission"
+        case .unlock:
+            speech = "Your session is locked. Unlock it (parlance unlock), then say “continue”, or say “cancel”."
+            step = "unlock"
+        case let .value(parameter, element, reason):
+            let current = currentValue(parameter, element: element, in: context.parameters)
+            switch reason {
+            case .missing: speech = phrases.askValue(parameter, intent: context.intent, parameters: context.parameters)
+            case .moreDetails: speech = phrases.askMoreDetails(parameter, value: current)
+            case .refused: speech = phrases.askAfterRefusal(parameter)
+            case .unsupported(let why):
+                speech = phrases.unsupported(parameter, value: current, reason: why, app: context.app)
+            }
+            step = "value:\(parameter)"
+        case let .choice(parameter, _, items):
+            options = items.map(ValueText.describe)
+            speech = phrases.askChoice(parameter, options: options)
+            step = "choice:\(parameter)"
+        case let .confirmValue(parameter, _, value):
+            speech = phrases.askConfirmValue(parameter, value: ValueText.describe(value), intent: context.intent)
+            step = "confirmValue:\(parameter)"
+        case .confirmIntent:
+            speech = phrases.confirmIntent(context.intent, context.parameters, app: context.app, details: [])
+            step = "confirmIntent"
+        }
+        if repeated { speech = "Sorry, I didn't get that. " + speech }
+        var card: Card?
+        if mode == .visual {
+            card = Card(style: .question, title: context.app, body: speech, options: options)
+            if case .confirmIntent = question {
+                card = domainCard(context: context, properties: [:])
+                card?.footer = "Say yes to go ahead, or no."
+            }
+        }
+        return AssistantTurn(kind: .question, speech: speech, card: card, options: options, app: context.app,
+                             intent: context.intent, parameters: context.parameters, step: step)
+    }
+
+    /// The final question before handle, with what the extension's confirm said would happen.
+    public func confirmIntent(context: Context, confirmResponse: JSONValue?, repeated: Bool) -> AssistantTurn {
+        let properties = confirmResponse?.objectValue?["properties"]?.objectValue ?? [:]
+        let details = mode == .voice ? spokenDetails(context: context, properties: properties) : []
+        var speech = phrases.confirmIntent(context.intent, context.parameters, app: context.app, details: details)
+        if repeated { speech = "Sorry, I didn't get that. " + speech }
+        var card: Card?
+        if mode == .visual {
+            card = domainCard(context: context, properties: properties)
+            card?.footer = "Say yes to go ahead, or no."
+        }
+        return AssistantTurn(kind: .question, speech: speech, card: card, app: context.app, intent: context.intent,
+                             parameters: context.parameters, responseCode: confirmResponse?.objectValue?["code"]?.stringValue,
+                             step: "confirmIntent")
+    }
+
+    private func currentValue(_ parameter: String, element: Int?, in parameters: [String: JSONValue]) -> String? {
+        guard let value = parameters[parameter] else { return nil }
+        if let element, let list = value.arrayValue {
+            return list.indices.contains(element) ? ValueText.describe(list[element]) : nil
+        }
+        return ValueText.describe(value)
+    }
+
+    // MARK: Results
+
+    /// The result of handle (or a confirm failure), with everything the response carries.
+    public func result(_ response: JSONValue, context: Context) -> AssistantTurn {
+        let object = response.objectValue ?? [:]
+        let code = object["code"]?.stringValue ?? "success"
+        let properties = object["properties"]?.objectValue ?? [:]
+        if code.hasPrefix("failure") {
+            let speech = phrases.failure(code, app: context.app)
+            return AssistantTurn(kind: .failure, speech: speech,
+                                 card: mode == .visual ? Card(style: .notice, title: context.app, body: speech) : nil,
+                                 app: context.app, intent: context.intent, parameters: context.parameters,
+                                 responseCode: code, step: "failed")
+        }
+        var speech = phrases.done(context.intent, context.parameters, properties: properties)
+        if !context.appWasNamed { speech = speech.dropLast() + " with \(context.app)." }
+        if mode == .voice {
+            let details = spokenDetails(context: context, properties: properties)
+            if !details.isEmpty { speech += " " + details.joined(separator: "; ") + "." }
+        }
+        return AssistantTurn(kind: .result, speech: speech,
+                             card: mode == .visual ? domainCard(context: context, properties: properties) : nil,
+                             app: context.app, intent: context.intent, parameters: context.parameters,
+                             responseCode: code, step: "handled")
+    }
+
+    /// The request continues in the background.
+    public func inProgress(_ response: JSONValue, context: Context) -> AssistantTurn {
+        let properties = response.objectValue?["properties"]?.objectValue ?? [:]
+        let speech = "\(context.app) is on it; it continues in the background, and I'll tell you when it's done."
+        return AssistantTurn(kind: .result, speech: speech,
+                             card: mode == .visual ? domainCard(context: context, properties: properties) : nil,
+                             app: context.app, intent: context.intent, parameters: context.parameters,
+                             responseCode: "inProgress", step: "inProgress")
+    }
+
+    /// A status update that arrived after the conversation moved on (a ride on its way).
+    public func update(_ response: JSONValue, context: Context) -> AssistantTurn {
+        let properties = response.objectValue?["properties"]?.objectValue ?? [:]
+        let status = properties["rideStatus"]?.objectValue ?? [:]
+        let phase = status["phase"]?.stringValue ?? "unknown"
+        var speech: String
+        switch phase {
+        case "confirmed": speech = "\(context.app): your ride is confirmed."
+        case "approachingPickup": speech = "\(context.app): your ride is almost there."
+        case "pickup": speech = "\(context.app): your ride is here."
+        case "ongoing": speech = "\(context.app): you're on your way."
+        case "completed": speech = "\(context.app): your ride is complete."
+        default: speech = "\(context.app): your ride is \(ValueText.words(phase))."
+        }
+        let details = spokenDetails(context: context, properties: properties)
+        if mode == .voice, !details.isEmpty { speech += " " + details.joined(separator: "; ") + "." }
+        return AssistantTurn(kind: .progress, speech: speech,
+                             card: mode == .visual ? domainCard(context: context, properties: properties) : nil,
+                             app: context.app, intent: context.intent,
+                             responseCode: response.objectValue?["code"]?.stringValue, step: "update:\(phase)")
+    }
+
+    /// The request was handed to the app.
+    public func handoff(_ response: JSONValue, context: Context, launched: Result<Void, AppLaunchError>) -> AssistantTurn {
+        let code = response.objectValue?["code"]?.stringValue ?? "continueInApp"
+        let speech: String
+        switch launched {
+        case .success: speech = "Continuing in \(context.app)."
+        case .failure(let error): speech = "\(context.app) has to finish this, but I couldn't open it: \(error.message)"
+        }
+        return AssistantTurn(kind: .result, speech: speech,
+                             card: mode == .visual ? domainCard(context: context, properties: [:]) : nil,
+                             app: context.app, intent: context.intent, parameters: context.parameters,
+                             responseCode: code, step: "handoff")
+    }
+
+    /// A plain notice or failure with no domain card.
+    public func notice(_ speech: String, kind: AssistantTurn.Kind = .notice, step: String, app: String? = nil,
+                       intent: String? = nil) -> AssistantTurn {
+        AssistantTurn(kind: kind, speech: speech,
+                      card: mode == .visual ? Card(style: .notice, title: app ?? "Parlance", body: speech) : nil,
+                      app: app, intent: intent, step: step)
+    }
+
+    /// How a conversation ended without handle.
+    public func ending(_ ending: ConversationEnding, context: Context?) -> AssistantTurn {
+        let app = context?.app ?? "the app"
+        switch ending {
+        case .cancelled: return notice("OK, cancelled. Nothing was done.", step: "cancelled", app: context?.app)
+        case .declined: return notice("OK, I won't. Nothing was done.", step: "declined", app: context?.app)
+        case .permissionDenied(let identifier):
+            return notice("\(app) isn't allowed to work with Parlance, so I didn't use it. "
+                          + "To allow it: parlance apps allow \(identifier)", step: "permissionDenied", app: context?.app)
+        case .stayedLocked:
+            return notice("The session is still locked, so I stopped. Nothing was done.", step: "locked", app: context?.app)
+        case .gaveUp(let step):
+            let what = ["app": "which app to use", "confirmation": "whether to go ahead", "unlock": "an unlock"][step]
+                ?? "a \(phrases.label(step)) \(app) can use"
+            return notice("I still don't have \(what), so I stopped. Nothing was done.", step: "gaveUp",
+                          app: context?.app)
+        case .confirmFailed(let response):
+            var turn = result(response, context: context ?? Context(app: app, intent: "", parameters: [:],
+                                                                       appWasNamed: true))
+            turn.step = "confirmFailed"
+            return turn
+        }
+    }
+
+    // MARK: Domain views
+
+    private func rows(context: Context, properties: [String: JSONValue]) -> [Card.Row] {
+        var rows: [Card.Row] = []
+        func add(_ label: String, _ value: JSONValue?) {
+            if let value, case let text = ValueText.describe(value), !text.isEmpty { rows.append(Card.Row(label, text)) }
+        }
+        let p = context.parameters
+        switch context.intent {
+        case "INSendMessageIntent": add("To", p["recipients"])
+        case "INSendPaymentIntent", "INRequestPaymentIntent":
+            let record = properties["paymentRecord"]?.objectValue ?? [:]
+            add(context.intent == "INSendPaymentIntent" ? "To" : "From",
+                p["payee"] ?? p["payer"] ?? record["payee"] ?? record["payer"])
+            add("Amount", p["currencyAmount"] ?? record["currencyAmount"])
+            add("Fee", record["feeAmount"])
+            add("Note", p["note"] ?? record["note"])
+            add("Status", record["status"].map { .string(ValueText.words($0.stringValue ?? "")) })
+        case "INRequestRideIntent", "INGetRideStatusIntent", "INCancelRideIntent":
+            let status = properties["rideStatus"]?.objectValue ?? [:]
+            let option = status["rideOption"]?.objectValue ?? [:]
+            add("Ride", option["name"].map { $0 } ?? p["rideOptionName"])
+            add("From", status["pickupLocation"] ?? p["pickupLocation"])
+            add("To", status["dropOffLocation"] ?? p["dropOffLocation"])
+            add("Pickup", status["estimatedPickupDate"] ?? option["estimatedPickupDate"])
+            if let range = option["priceRange"]?.objectValue { add("Price", .string(priceRange(range))) }
+            add("Driver", status["driver"])
+            if let vehicle = status["vehicle"]?.objectValue {
+                let name = [vehicle["manufacturer"], vehicle["model"]].compactMap { $0?.stringValue }.joined(separator: " ")
+                add("Vehicle", .string([name, vehicle["registrationPlate"]?.stringValue ?? ""]
+                    .filter { !$0.isEmpty }.joined(separator: ", ")))
+            }
+            add("Status", status["phase"].map { .string(ValueText.words($0.stringValue ?? "")) })
+            add("Cancellation fee", properties["cancellationFee"])
+        case "INListRideOptionsIntent":
+            for option in properties["rideOptions"]?.arrayValue ?? [] {
+                guard let option = option.objectValue, let name = option["name"]?.stringValue else { continue }
+                var value = option["priceRange"]?.objectValue.map(priceRange) ?? ""
+                if let pickup = option["estimatedPickupDate"] { value += ", pickup \(ValueText.describe(pickup))" }
+                rows.append(Card.Row(name, value))
+            }
+        case let intent where intent.hasSuffix("WorkoutIntent"):
+            add("Workout", p["workoutName"])
+            if let goal = p["goalValue"] {
+                let unit = p["workoutGoalUnitType"]?.stringValue.map(ValueText.words) ?? ""
+                add("Goal", .string("\(ValueText.describe(goal)) \(unit)".trimmingCharacters(in: .whitespaces)))
+            }
+            add("Where", p["workoutLocationType"])
+        case "INStartCallIntent", "INStartAudioCallIntent", "INStartVideoCallIntent":
+            add("Call", p["contacts"])
+            add("Type", p["callCapability"].map { .string(ValueText.words($0.stringValue ?? "")) })
+        case "INSearchCallHistoryIntent":
+            for record in (properties["callRecords"]?.arrayValue ?? []).prefix(5) {
+                let object = record.objectValue ?? [:]
+                rows.append(Card.Row(object["caller"].map(ValueText.describe) ?? "Unknown",
+                                     [object["callRecordType"]?.stringValue.map(ValueText.words),
+                                      object["dateCreated"].map(ValueText.describe)].compactMap { $0 }
+                                         .joined(separator: ", ")))
+            }
+        case "INSearchForPhotosIntent", "INStartPhotoPlaybackIntent":
+            add("Album", p["albumName"])
+            add("People", p["peopleInPhoto"])
+            add("Tags", p["searchTerms"])
+            add("Place", p["locationCreated"])
+            add("Date", p["dateCreated"])
+            add("Photos", properties["searchResultsCount"])
+        case "INSearchForMessagesIntent":
+            for message in (properties["messages"]?.arrayValue ?? []).prefix(5) {
+                let object = message.objectValue ?? [:]
+                rows.append(Card.Row(object["sender"].map(ValueText.describe) ?? "You",
+                                     object["content"]?.stringValue ?? ""))
+            }
+        default:
+            for (name, value) in p.sorted(by: { $0.key < $1.key }) { add(phrases.label(name).capitalized, value) }
+        }
+        return rows
+    }
+
+    private func priceRange(_ range: [String: JSONValue]) -> String {
+        let code = range["currencyCode"]?.stringValue
+        let low = range["minimumPrice"].flatMap { if case .number(let n) = $0 { n } else { nil } }
+        let high = range["maximumPrice"].flatMap { if case .number(let n) = $0 { n } else { nil } }
+        switch (low, high) {
+        case let (low?, high?) where low != high:
+            return "\(ValueText.money(low, currency: code))–\(ValueText.money(high, currency: code))"
+        case let (low?, _): return ValueText.money(low, currency: code)
+        case let (nil, high?): return ValueText.money(high, currency: code)
+        default: return ""
+        }
+    }
+
+    func style(of intent: String) -> Card.Style {
+        switch IntentCatalog.intent(named: intent)?.domain.rawValue ?? "" {
+        case "messaging": return .message
+        case "payments": return .payment
+        case "rides": return .ride
+        case "workouts": return .workout
+        case "photos": return .photos
+        case "calls": return .call
+        default: return .notice
+        }
+    }
+
+    private func domainCard(context: Context, properties: [String: JSONValue]) -> Card {
+        let body = context.intent == "INSendMessageIntent" ? context.parameters["content"]?.stringValue : nil
+        return Card(style: style(of: context.intent), title: context.app,
+                    rows: rows(context: context, properties: properties), body: body)
+    }
+
+    /// The card's rows as words, for voice mode.
+    private func spokenDetails(context: Context, properties: [String: JSONValue]) -> [String] {
+        rows(context: context, properties: properties)
+            .filter { !["To", "From", "Workout", "Call"].contains($0.label) || context.intent.contains("Ride") }
+            .map { "\($0.label.lowercased()) \($0.value)" }
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+
+/// The assistant's English words for the conversation: questions, summaries of what an intent will
+/// do and did, and explanations of failures. Other languages get their own phrase book (issue 8).
+struct EnglishConversationPhrases: Sendable {
+    typealias Parameters = [String: JSONValue]
+
+    func text(_ parameters: Parameters, _ name: String) -> String? {
+        parameters[name].map(ValueText.describe).flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// A short name for a parameter ("recipient", "amount").
+    func label(_ parameter: String) -> String {
+        let labels = ["recipients": "recipient", "content": "message", "payee": "payee", "payer": "payer",
+                      "currencyAmount": "amount", "note": "note", "pickupLocation": "pickup place",
+                      "dropOffLocation": "destination", "rideOptionName": "ride option", "partySize": "party size",
+                      "scheduledPickupTime": "pickup time", "paymentMethod": "payment method",
+                      "workoutName": "workout", "goalValue": "goal", "workoutGoalUnitType": "goal unit",
+                      "workoutLocationType": "workout place", "contacts": "contact", "callCapability": "call type",
+                      "albumName": "album", "peopleInPhoto": "person", "searchTerms": "search term",
+                      "locationCreated": "place", "dateCreated": "date", "senders": "sender",
+                      "speakableGroupName": "group", "attribute": "attribute", "recipient": "contact"]
+        return labels[parameter] ?? ValueText.words(parameter)
+    }
+
+    /// The question for a missing value.
+    func askValue(_ parameter: String, intent: String, parameters: Parameters) -> String {
+        switch (intent, parameter) {
+        case ("INSendMessageIntent", "recipients"): return "To whom?"
+        case ("INSendMessageIntent", "content"):
+            if let who = text(parameters, "recipients") { return "What do you want to say to \(who)?" }
+            return "What do you want to say?"
+        case ("INSendPaymentIntent", "payee"): return "Who should I pay?"
+        case ("INRequestPaymentIntent", "payer"): return "Who should I ask for the money?"
+        case (_, "currencyAmount"): return "How much?"
+        case (_, "dropOffLocation"): return "Where to?"
+        case (_, "pickupLocation"): return "Where should it pick you up?"
+        case (_, "workoutName"): return "Which workout?"
+        case (_, "contacts"): return "Who do you want to call?"
+        case (_, "goalValue"): return "What's your goal?"
+        case (_, "albumName"): return "Which album?"
+        default: return "Which \(label(parameter))?"
+        }
+    }
+
+    func askMoreDetails(_ parameter: String, value: String?) -> String {
+        if let value { return "“\(value)” matches too many. Which \(label(parameter)) exactly?" }
+        return "Can you be more specific about the \(label(parameter))?"
+    }
+
+    func askAfterRefusal(_ parameter: String) -> String { "OK. Which \(label(parameter)) then?" }
+
+    func askChoice(_ parameter: String, options: [String]) -> String {
+        "Which \(label(parameter)): \(orList(options))?"
+    }
+
+    func askConfirmValue(_ parameter: String, value: String, intent: String) -> String {
+        if intent == "INSendMessageIntent" && parameter == "recipients" { return "Message \(value)?" }
+        if parameter == "contacts" { return "Call \(value)?" }
+        return "Did you mean \(value)?"
+    }
+
+    /// Why a value can't be used, from the result's reason.
+    func unsupported(_ parameter: String, value: String?, reason: String?, app: String) -> String {
+        let who = value ?? "That \(label(parameter))"
+        let because: String
+        switch reason {
+        case "noAccount": because = "\(who) has no \(app) account"
+        case "offline": because = "\(who) is offline"
+        case "messagingServiceNotEnabledForRecipient": because = "\(who) can't receive \(app) messages"
+        case "noValidHandle", "requestedHandleInvalid", "noHandleForLabel", "invalidHandle", "noUsableHandleForRedial":
+            because = "\(app) has no way to reach \(who)"
+        case "noContactFound": because = "\(app) doesn't know \(who)"
+        case "credentialsUnverified": because = "\(app) needs you to verify your account first"
+        case "insufficientFunds": because = "there isn't enough money"
+        case "paymentsAmountBelowMinimum", "amountBelowMinimum": because = "\(who) is below \(app)'s minimum"
+        case "paymentsAmountAboveMaximum", "amountAboveMaximum": because = "\(who) is above \(app)'s limit"
+        case "paymentsCurrencyUnsupported", "currencyUnsupported": because = "\(app) doesn't support that currency"
+        case let reason?: because = "\(app) can't use \(value ?? "that") (\(ValueText.words(reason)))"
+        case nil: because = "\(app) can't use \(value ?? "that")"
+        }
+        return "\(because.prefix(1).uppercased())\(because.dropFirst()). Which other \(label(parameter))?"
+    }
+
+    func orList(_ options: [String]) -> String {
+        switch options.count {
+        case 0: return ""
+        case 1: return options[0]
+        default: return options.dropLast().joined(separator: ", ") + " or " + (options.last ?? "")
+        }
+    }
+
+    // MARK: What an intent does
+
+    /// "send “more bananas” to Bobo": what the intent will do, for the final question.
+    func plan(_ intent: String, _ p: Parameters) -> String {
+        let amount = text(p, "currencyAmount")
+        switch intent {
+        case "INSendMessageIntent":
+            return "send “\(text(p, "content") ?? "")” to \(text(p, "recipients") ?? "them")"
+        case "INSendPaymentIntent": return "send \(amount ?? "the money") to \(text(p, "payee") ?? "them")"
+        case "INRequestPaymentIntent": return "request \(amount ?? "money") from \(text(p, "payer") ?? "them")"
+        case "INRequestRideIntent":
+            var plan = "book \(text(p, "rideOptionName").map { "a \($0)" } ?? "a ride")"
+            if let destination = text(p, "dropOffLocation") { plan += " to \(destination)" }
+            return plan
+        case "INStartCallIntent", "INStartAudioCallIntent", "INStartVideoCallIntent":
+            return "call \(text(p, "contacts") ?? "them")"
+        default: return ValueText.words(intent.replacingOccurrences(of: "IN", with: "", options: .anchored)
+                                            .replacingOccurrences(of: "Intent", with: ""))
+        }
+    }
+
+    func confirmIntent(_ intent: String, _ p: Parameters, app: String, details: [String]) -> String {
+        var question = plan(intent, p).prefix(1).uppercased() + plan(intent, p).dropFirst() + " with \(app)?"
+        if !details.isEmpty { question = details.joined(separator: "; ") + ". " + question }
+        return question
+    }
+
+    /// "Sent “more bananas” to Bobo.": what the intent did.
+    func done(_ intent: String, _ p: Parameters, properties: Parameters) -> String {
+        let amount = text(p, "currencyAmount")
+        switch intent {
+        case "INSendMessageIntent":
+            return "Sent “\(text(p, "content") ?? "")” to \(text(p, "recipients") ?? "them")."
+        case "INSearchForMessagesIntent":
+            let count = properties["messages"]?.arrayValue?.count ?? 0
+            return count == 0 ? "No messages found." : "Found \(count) message\(count == 1 ? "" : "s")."
+        case "INSetMessageAttributeIntent":
+            return "Marked as \(ValueText.words(p["attribute"]?.stringValue ?? "done"))."
+        case "INSendPaymentIntent": return "Sent \(amount ?? "the money") to \(text(p, "payee") ?? "them")."
+        case "INRequestPaymentIntent": return "Requested \(amount ?? "the money") from \(text(p, "payer") ?? "them")."
+        case "INRequestRideIntent": return "Your ride is booked."
+        case "INListRideOptionsIntent":
+            let count = properties["rideOptions"]?.arrayValue?.count ?? 0
+            return "\(count) ride option\(count == 1 ? "" : "s") available."
+        case "INGetRideStatusIntent": return "Here's your ride."
+        case "INCancelRideIntent": return "Your ride is cancelled."
+        case "INStartWorkoutIntent": return "Started \(text(p, "workoutName") ?? "your workout")."
+        case "INPauseWorkoutIntent": return "Paused \(text(p, "workoutName") ?? "your workout")."
+        case "INResumeWorkoutIntent": return "Resumed \(text(p, "workoutName") ?? "your workout")."
+        case "INEndWorkoutIntent": return "Ended \(text(p, "workoutName") ?? "your workout")."
+        case "INCancelWorkoutIntent": return "Cancelled \(text(p, "workoutName") ?? "your workout")."
+        case "INStartCallIntent", "INStartAudioCallIntent", "INStartVideoCallIntent":
+            return "Calling \(text(p, "contacts") ?? "them")."
+        case "INSearchCallHistoryIntent":
+            let count = properties["callRecords"]?.arrayValue?.count ?? 0
+            return count == 0 ? "No calls found." : "Found \(count) call\(count == 1 ? "" : "s")."
+        case "INSearchForPhotosIntent", "INStartPhotoPlaybackIntent":
+            var count = 0
+            if case .number(let found)? = properties["searchResultsCount"] { count = Int(found) }
+            let found = count == 0 ? "No photos found" : "Found \(count) photo\(count == 1 ? "" : "s")"
+            return intent == "INStartPhotoPlaybackIntent" && count > 0 ? "Playing \(count) photos." : found + "."
+        default: return "Done."
+        }
+    }
+
+    /// Why a failure code ended the request.
+    func failure(_ code: String, app: String) -> String {
+        let reasons = [
+            "failureInsufficientFunds": "there isn't enough money in your \(app) account",
+            "failurePaymentsAmountBelowMinimum": "the amount is below \(app)'s minimum",
+            "failurePaymentsAmountAboveMaximum": "the amount is above \(app)'s limit",
+            "failurePaymentsCurrencyUnsupported": "\(app) doesn't support that currency",
+            "failureCredentialsUnverified": "\(app) needs you to verify your account",
+            "failureNoBankAccount": "you have no bank account set up in \(app)",
+            "failureNotEligible": "your \(app) account can't do that",
+            "failureTermsAndConditionsAcceptanceRequired": "you need to accept \(app)'s terms first",
+            "failureMessageServiceNotAvailable": "\(app) can't send messages right now",
+            "failureRequiringInAppAuthentication": "\(app) needs you to sign in",
+            "failureMessageNotFound": "\(app) couldn't find those messages",
+            "failureMessageTooManyResults": "too many messages match",
+            "failureNoMatchingWorkout": "\(app) has no such workout going",
+            "failureOngoingWorkout": "another workout is already going",
+            "failureCallingServiceNotAvailable": "\(app) can't make calls right now",
+            "failureContactNotSupportedByApp": "\(app) can't call that contact",
+            "failureNoValidNumber": "\(app) has no number to call",
+            "failureInvalidNumber": "the number isn't valid",
+            "failureAirplaneModeEnabled": "airplane mode is on",
+            "failureCallInProgress": "a call is already in progress",
+            "failureAppConfigurationRequired": "\(app) needs to be set up first",
+            "failurePreviousRideNeedsFeedback": "your last ride needs feedback first",
+        ]
+        let reason = reasons[code] ?? "\(app) reported a failure (\(ValueText.words(code)))"
+        return "I couldn't do that: \(reason). Nothing was done."
+    }
+}
