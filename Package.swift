@@ -32,9 +32,13 @@ let package = Package(
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Logging", package: "swift-log"),
         ]),
-        // The command-line tool.
+        // What the sample apps share: their data file, name matching and the shape of their program.
+        .target(name: "MonkeyAppSupport", dependencies: ["Intents", "ExtensionRuntime"], path: "Examples/MonkeyAppSupport"),
+        // The sample apps (docs/sample-apps.md): each program is both the app and its Intents extension.
+        .executableTarget(name: "monkeychat", dependencies: ["Intents", "MonkeyAppSupport"], path: "Examples/MonkeyChat/Sources"),
+        // The command-line tool. It depends on the sample apps so that `swift run parlance chat` builds them.
         .executableTarget(name: "parlance", dependencies: [
-            "Assistant", "ExtensionRuntime",
+            "Assistant", "ExtensionRuntime", "monkeychat",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

@@ -42,8 +42,12 @@ public struct ConversationPresenter: Sendable {
             step = "app"
         case .permission:
             speech = "\(context.app) wants to work with Parlance"
-            if let usageDescription, !usageDescription.isEmpty { speech += ": “\(usageDescription)”" }
-            speech += ". Allow it?"
+            if let usageDescription, !usageDescription.isEmpty {
+                speech += ": “\(usageDescription)”" + (usageDescription.last.map { ".!?".contains($0) } == true ? "" : ".")
+            } else {
+                speech += "."
+            }
+            speech += " Allow it?"
             step = "permission"
         case .unlock:
             speech = "Your session is locked. Unlock it (parlance unlock), then say “continue”, or say “cancel”."

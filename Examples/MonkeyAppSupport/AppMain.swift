@@ -1,0 +1,52 @@
+import ExtensionRuntime
+import Foundation
+import Intents
+
+/// The shape of every sample app's program: `NAME intents` runs its Intents extension (what the
+/// bundle's `.appex` starts); any other command is the app's own main program, which keeps its
+/// data and tells the assistant the user's vocabulary with `INVocabulary`.
+public enum AppMain {
+    /// One command of the app's main program.
+    public struct Command {
+        public let name: String
+        public let usage: String
+        public let run: ([String]) throws -> Void
+        public init(_ name: String, _ usage: String, _ run: @escaping ([String]) throws -> Void) {
+            self.name = name
+            self.usage = usage
+            self.run = run
+        }
+    }
+
+    public static func run(appName: String, appIdentifier: String, extension makeExtension: () -> INExtension,
+                           commands: [Command]) async -> Never {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "intents" {
+            await ExtensionMain.run(makeExtension())
+        }
+        // The main program is not launched from its bundle, so it names its app for INVocabulary.
+        setenv("PARLANCE_APP_IDENTIFIER", appIdentifier, 1)
+        let program = (CommandLine.arguments.first as NSString?)?.lastPathComponent ?? appName.lowercased()
+        guard let name = arguments.first, let command = commands.first(where: { $0.name == name }) else {
+            var usage = "\(appName), a Parlance sample app.\n\nUsage:\n  \(program) intents    run the Intents extension\n"
+            for command in commands { usage += "  \(program) \(command.usage)\n" }
+            let known = arguments.first.map { $0 == "help" || $0 == "--help" } ?? true
+            FileHandle.standardError.write(Data(((known ? "" : "unknown command '\(arguments[0])'\n\n") + usage).utf8))
+            exit(known ? 0 : 64)
+        }
+        do {
+            try command.run(Array(arguments.dropFirst()))
+            exit(0)
+        } catch {
+            FileHandle.standardError.write(Data("\(program): \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    /// Reads the user activity the assistant hands over when it opens the app (`PARLANCE_USER_ACTIVITY`).
+    public static func handedOverActivity() -> [String: Any]? {
+        guard let text = ProcessInfo.processInfo.environment["PARLANCE_USER_ACTIVITY"],
+              let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { return nil }
+        return object
+    }
+}

@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""Writes one sample app's bundle folder (Info.plist, the .appex and its launcher, localized
+AppIntentVocabulary.plist) from a JSON description: Scripts/write_sample_bundle.py Examples/X/app.json.
+The bundle is committed; rerun after editing the description."""
+import json, os, plistlib, stat, sys
+
+def main(path):
+    spec = json.load(open(path))
+    root = os.path.dirname(path)
+    app = os.path.join(root, spec["name"] + ".app")
+    os.makedirs(app, exist_ok=True)
+    info = {
+        "CFBundleIdentifier": spec["identifier"],
+        "CFBundleDisplayName": spec["name"],
+        "CFBundleName": spec["name"],
+        "NSSiriUsageDescription": spec["usage"],
+        "INAlternativeAppNames": [dict(INAlternativeAppName=n["name"], **({"INAlternativeAppNamePronunciationHint": n["hint"]} if n.get("hint") else {}))
+                                  for n in spec.get("alternativeNames", [])],
+        "NSUserActivityTypes": spec["intents"],
+        "ParlanceLaunchCommand": ["Contents/" + spec["program"], "open"],
+    }
+    with open(os.path.join(app, "Info.plist"), "wb") as f:
+        plistlib.dump(info, f)
+    contents = os.path.join(app, "Contents")
+    os.makedirs(contents, exist_ok=True)
+    launcher(os.path.join(contents, spec["program"]), spec["program"], None, 4)
+    appex = os.path.join(app, "PlugIns", spec["name"] + "Intents.appex")
+    os.makedirs(appex, exist_ok=True)
+    ext = {
+        "CFBundleIdentifier": spec["identifier"] + ".intents",
+        "CFBundleExecutable": spec["name"] + "Intents",
+        "NSExtension": {
+            "NSExtensionPointIdentifier": "com.apple.intents-service",
+            "NSExtensionAttributes": {"IntentsSupported": spec["intents"],
+                                      "IntentsRestrictedWhileLocked": spec.get("restricted", [])},
+        },
+    }
+    with open(os.path.join(appex, "Info.plist"), "wb") as f:
+        plistlib.dump(ext, f)
+    launcher(os.path.join(appex, spec["name"] + "Intents"), spec["program"], "intents", 5)
+    for language, vocabulary in spec["vocabulary"].items():
+        folder = os.path.join(app, language + ".lproj")
+        os.makedirs(folder, exist_ok=True)
+        body = {"IntentPhrases": [{"IntentName": i, "IntentExamples": ex} for i, ex in vocabulary.get("phrases", {}).items()]}
+        if vocabulary.get("parameters"):
+            body["ParameterVocabularies"] = [{
+                "ParameterNames": p["names"],
+                "ParameterVocabulary": [{
+                    "VocabularyItemIdentifier": item["id"],
+                    "VocabularyItemSynonyms": [dict(VocabularyItemPhrase=item["phrase"],
+                                                    **({"VocabularyItemPronunciation": item["pronunciation"]} if item.get("pronunciation") else {}),
+                                                    VocabularyItemExamples=item.get("examples", []))]
+                                              + [dict(VocabularyItemPhrase=s) for s in item.get("synonyms", [])],
+                } for item in p["items"]],
+            } for p in vocabulary["parameters"]]
+        with open(os.path.join(folder, "AppIntentVocabulary.plist"), "wb") as f:
+            plistlib.dump(body, f)
+
+def launcher(path, program, mode, depth):
+    up = "/".join([".."] * depth)
+    args = f" {mode}" if mode else ""
+    text = f"""#!/bin/sh
+# Starts the sample app's program, built by SwiftPM beside `parlance`: the assistant tells where with
+# PARLANCE_EXAMPLES_BIN; otherwise the repository's own debug build is used.
+here=$(cd "$(dirname "$0")" && pwd)
+bin="${{PARLANCE_EXAMPLES_BIN:-$here/{up}/.build/debug}}"
+exec "$bin/{program}"{args} "$@"
+"""
+    with open(path, "w") as f:
+        f.write(text)
+    os.chmod(path, os.stat(path).st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+
+if __name__ == "__main__":
+    for p in sys.argv[1:]:
+        main(p)

@@ -1,0 +1,90 @@
+import ArgumentParser
+import Assistant
+import Foundation
+
+/// `parlance chat`: talk to the assistant in the terminal (or from a script through stdin).
+struct ChatCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "chat", abstract: "Talk to the assistant.",
+        discussion: "Type a request such as “send a MonkeyChat message to Bobo”. The assistant asks for what is "
+            + "missing; answer, or say “cancel”. “what can you do?” lists example requests. With no app installed, "
+            + "the bundled sample apps are installed first. Reads one line per turn from standard input when it is "
+            + "not a terminal.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var understanding: UnderstandingOptions
+    @Option(help: ArgumentHelp("visual: cards with short words; voice: everything in words.", valueName: "mode"))
+    var mode: PresentationMode = .visual
+    @Flag(help: "Print one JSON object per assistant turn.") var json = false
+    @Option(help: ArgumentHelp("Which saved conversation to continue.", valueName: "name")) var session = "default"
+
+    func run() async throws {
+        SampleApps.exportBinaryFolder()
+        let home = ParlanceHome.resolve(explicit: global.home)
+        let store: AssistantStore
+        do {
+            store = try StoreAccess.open(global)
+            if try store.apps().isEmpty {
+                let names = try SampleApps.install(into: store, home: home, allow: false)
+                Terminal.error("No apps were installed, so I installed the sample apps: \(names.joined(separator: ", ")). "
+                               + "Each asks for your permission on first use.")
+            }
+        } catch let error as CommandFailure {
+            Terminal.error("error: \(error.message)")
+            throw ExitCode(1)
+        } catch {
+            Terminal.error("error: \(error)")
+            throw ExitCode(1)
+        }
+        let understander = try understanding.understander(store: store)
+        let host = ExtensionHost()
+        let idle = Task { await host.run() }
+        let conversation = Conversation(store: store, host: host, understander: understander, session: session,
+                                        mode: mode, language: understanding.explicitLanguage,
+                                        lockSource: SessionLockSource(store: store, followsDesktop: true))
+        let printer = TurnPrinter(json: json)
+        let updates = Task {
+            for await turn in conversation.updates { printer.print(turn) }
+        }
+        let interactive = isatty(STDIN_FILENO) == 1
+        if interactive && !json {
+            Terminal.error("Parlance — say what you want (“what can you do?” for ideas, Ctrl-D to quit).")
+        }
+        for turn in await conversation.resume() { printer.print(turn) }
+        let reader = LineEditor(interactive: interactive && !json)
+        while let line = reader.readLine(prompt: "› ") {
+            let text = line.trimmingCharacters(in: .whitespaces)
+            guard !text.isEmpty else { continue }
+            if !interactive && !json { FileHandle.standardOutput.write(Data("› \(text)\n".utf8)) }
+            if ["quit", "exit", "bye"].contains(text.lowercased()) { break }
+            let turns = await conversation.respond(to: text) { turn in printer.print(turn) }
+            for turn in turns { printer.print(turn) }
+        }
+        updates.cancel()
+        idle.cancel()
+        await host.shutdown()
+    }
+}
+
+extension PresentationMode: ExpressibleByArgument {}
+
+/// Prints turns: words and a card, or one JSON object per turn.
+struct TurnPrinter: Sendable {
+    let json: Bool
+
+    func print(_ turn: AssistantTurn) {
+        var output: String
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            output = (try? String(decoding: encoder.encode(turn), as: UTF8.self)) ?? "{}"
+        } else {
+            output = turn.speech
+            if let card = turn.card, turn.kind != .question || !card.options.isEmpty || card.footer != nil {
+                let drawn = CardRenderer.render(card)
+                if !drawn.isEmpty { output += "\n" + drawn }
+            }
+        }
+        FileHandle.standardOutput.write(Data((output + "\n").utf8))
+    }
+}

@@ -1,0 +1,81 @@
+import Assistant
+import Foundation
+
+/// The sample apps that ship in `Examples/`: where they are, and installing them into a home.
+enum SampleApps {
+    /// The folder with the sample apps' programs: the folder of this `parlance` binary (SwiftPM builds
+    /// them side by side). Extensions find them through `PARLANCE_EXAMPLES_BIN`.
+    static var binaryFolder: URL {
+        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let path = executable.path.contains("/") ? executable : URL(fileURLWithPath: Bundle.main.executablePath ?? ".")
+        return path.deletingLastPathComponent().standardizedFileURL
+    }
+
+    /// Makes the sample apps' launchers find the programs built with this binary.
+    static func exportBinaryFolder() {
+        if ProcessInfo.processInfo.environment["PARLANCE_EXAMPLES_BIN"] == nil {
+            setenv("PARLANCE_EXAMPLES_BIN", binaryFolder.path, 1)
+        }
+    }
+
+    /// The `Examples` folder of the checkout this binary was built from.
+    static var examplesFolder: URL? {
+        let candidates = [
+            binaryFolder.appendingPathComponent("../../../Examples"),  // .build/<triple>/debug
+            binaryFolder.appendingPathComponent("../../Examples"),     // .build/debug
+            URL(fileURLWithPath: #filePath).appendingPathComponent("../../../Examples"),
+        ]
+        return candidates.map(\.standardizedFileURL).first {
+            FileManager.default.fileExists(atPath: $0.appendingPathComponent("MonkeyChat/MonkeyChat.app").path)
+        }
+    }
+
+    /// The bundles of every sample app, in a stable order.
+    static func bundles() throws -> [URL] {
+        guard let folder = examplesFolder else {
+            throw CommandFailure("the sample apps (Examples/) were not found next to this parlance binary")
+        }
+        let apps = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+            .flatMap { app in
+                ((try? FileManager.default.contentsOfDirectory(at: app, includingPropertiesForKeys: nil)) ?? [])
+                    .filter { $0.pathExtension == "app" }
+            }
+        return apps.sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+
+    /// Installs the sample apps and has each app tell the assistant its user vocabulary (as an app
+    /// does after its first launch). Returns the apps' display names.
+    @discardableResult
+    static func install(into store: AssistantStore, home: URL, allow: Bool) throws -> [String] {
+        var names: [String] = []
+        for bundle in try bundles() {
+            let loaded = try BundleLoader.load(bundle.path)
+            try store.install(loaded.app)
+            if allow { try store.setPermission(.allowed, for: loaded.app.identifier) }
+            names.append(loaded.app.displayName)
+            if let command = loaded.app.launchCommand?.first {
+                _ = try? runAppCommand(bundle.appendingPathComponent(command).path, ["sync"], home: home)
+            }
+        }
+        return names
+    }
+
+    /// Runs a sample app's own program with the given home; returns its output.
+    static func runAppCommand(_ program: String, _ arguments: [String], home: URL) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["PARLANCE_HOME"] = home.path
+        environment["PARLANCE_EXAMPLES_BIN"] = environment["PARLANCE_EXAMPLES_BIN"] ?? binaryFolder.path
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    }
+}
