@@ -36,9 +36,11 @@ let package = Package(
         .target(name: "MonkeyAppSupport", dependencies: ["Intents", "ExtensionRuntime"], path: "Examples/MonkeyAppSupport"),
         // The sample apps (docs/sample-apps.md): each program is both the app and its Intents extension.
         .executableTarget(name: "monkeychat", dependencies: ["Intents", "MonkeyAppSupport"], path: "Examples/MonkeyChat/Sources"),
+        .executableTarget(name: "monkeypay", dependencies: ["Intents", "MonkeyAppSupport"], path: "Examples/MonkeyPay/Sources"),
+        .executableTarget(name: "monkeyride", dependencies: ["Intents", "MonkeyAppSupport"], path: "Examples/MonkeyRide/Sources"),
         // The command-line tool. It depends on the sample apps so that `swift run parlance chat` builds them.
         .executableTarget(name: "parlance", dependencies: [
-            "Assistant", "ExtensionRuntime", "monkeychat",
+            "Assistant", "ExtensionRuntime", "monkeychat", "monkeypay", "monkeyride",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

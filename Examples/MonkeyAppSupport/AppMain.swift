@@ -18,6 +18,7 @@ public enum AppMain {
         }
     }
 
+    @MainActor
     public static func run(appName: String, appIdentifier: String, extension makeExtension: () -> INExtension,
                            commands: [Command]) async -> Never {
         let arguments = Array(CommandLine.arguments.dropFirst())
@@ -27,6 +28,11 @@ public enum AppMain {
         // The main program is not launched from its bundle, so it names its app for INVocabulary.
         setenv("PARLANCE_APP_IDENTIFIER", appIdentifier, 1)
         let program = (CommandLine.arguments.first as NSString?)?.lastPathComponent ?? appName.lowercased()
+        if arguments.first == "open", !commands.contains(where: { $0.name == "open" }) {
+            // Opened by the assistant to continue a request: this sample app just shows what it got.
+            print("\(appName) opened for \(handedOverActivity()?["activityType"] as? String ?? "nothing in particular")")
+            exit(0)
+        }
         guard let name = arguments.first, let command = commands.first(where: { $0.name == name }) else {
             var usage = "\(appName), a Parlance sample app.\n\nUsage:\n  \(program) intents    run the Intents extension\n"
             for command in commands { usage += "  \(program) \(command.usage)\n" }

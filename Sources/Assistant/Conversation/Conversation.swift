@@ -321,7 +321,8 @@ public actor Conversation {
         let value = (try? JSONDecoder().decode(JSONValue.self, from: json)) ?? .null
         switch response.codeName {
         case "inProgress":
-            followUp(task: task, app: app, endpoint: endpoint)
+            let phase = value.objectValue?["properties"]?.objectValue?["rideStatus"]?.objectValue?["phase"]?.stringValue
+            followUp(task: task, app: app, endpoint: endpoint, reportedPhase: phase)
             return [presenter.inProgress(value, context: context)]
         case "continueInApp", "handleInApp", "failureRequiringAppLaunch":
             return [await handOff(response, json: value, task: task, app: app)]
@@ -347,7 +348,7 @@ public actor Conversation {
     }
 
     /// After an in-progress ride request: report the ride's status as it changes, until it completes.
-    private func followUp(task: IntentTask, app: AppBundle, endpoint: ExtensionEndpoint) {
+    private func followUp(task: IntentTask, app: AppBundle, endpoint: ExtensionEndpoint, reportedPhase: String?) {
         guard task.intent == "INRequestRideIntent", app.supportedIntents.contains("INGetRideStatusIntent") else { return }
         let statusIntent = INGetRideStatusIntent()
         statusIntent.assignIdentifier(task.identifier + "-status")
@@ -356,8 +357,11 @@ public actor Conversation {
         let continuation = updateStream.continuation
         let host = self.host
         let lastPhase = PhaseTracker()
+        _ = lastPhase.changed(to: reportedPhase)
+        let logger = self.logger
         Task {
-            _ = try? await host.startUpdates(for: statusIntent, in: endpoint) { response in
+            do {
+                _ = try await host.startUpdates(for: statusIntent, in: endpoint) { response in
                 guard let json = try? JSONDecoder().decode(JSONValue.self, from: IntentJSON.encode(AnyIntentResponse(response)))
                 else { return }
                 let phase = json.objectValue?["properties"]?.objectValue?["rideStatus"]?.objectValue?["phase"]?.stringValue
@@ -366,6 +370,9 @@ public actor Conversation {
                 if phase == "completed" {
                     Task { try? await host.stopUpdates(for: statusIntent, in: endpoint) }
                 }
+                }
+            } catch {
+                logger.warning("\(app.identifier): ride status updates could not start: \(error)")
             }
         }
     }
