@@ -38,9 +38,13 @@ let package = Package(
         .executableTarget(name: "monkeychat", dependencies: ["Intents", "MonkeyAppSupport"], path: "Examples/MonkeyChat/Sources"),
         .executableTarget(name: "monkeypay", dependencies: ["Intents", "MonkeyAppSupport"], path: "Examples/MonkeyPay/Sources"),
         .executableTarget(name: "monkeyride", dependencies: ["Intents", "MonkeyAppSupport"], path: "Examples/MonkeyRide/Sources"),
+        .executableTarget(name: "monkeyfit", dependencies: ["Intents", "MonkeyAppSupport"], path: "Examples/MonkeyFit/Sources"),
+        .executableTarget(name: "monkeycall", dependencies: ["Intents", "MonkeyAppSupport"], path: "Examples/MonkeyCall/Sources"),
+        .executableTarget(name: "monkeyphotos", dependencies: ["Intents", "MonkeyAppSupport"], path: "Examples/MonkeyPhotos/Sources"),
         // The command-line tool. It depends on the sample apps so that `swift run parlance chat` builds them.
         .executableTarget(name: "parlance", dependencies: [
             "Assistant", "ExtensionRuntime", "monkeychat", "monkeypay", "monkeyride",
+            "monkeyfit", "monkeycall", "monkeyphotos",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),

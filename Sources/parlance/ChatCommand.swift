@@ -62,6 +62,7 @@ struct ChatCommand: AsyncParsableCommand {
         }
         updates.cancel()
         idle.cancel()
+        await idle.value  // stops every extension
         await host.shutdown()
     }
 }

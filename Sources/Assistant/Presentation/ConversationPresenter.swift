@@ -171,13 +171,16 @@ public struct ConversationPresenter: Sendable {
     /// The request was handed to the app.
     public func handoff(_ response: JSONValue, context: Context, launched: Result<Void, AppLaunchError>) -> AssistantTurn {
         let code = response.objectValue?["code"]?.stringValue ?? "continueInApp"
+        let properties = response.objectValue?["properties"]?.objectValue ?? [:]
         let speech: String
         switch launched {
-        case .success: speech = "Continuing in \(context.app)."
+        case .success:
+            let done = code.hasPrefix("failure") ? "" : phrases.done(context.intent, context.parameters, properties: properties) + " "
+            speech = done + "Continuing in \(context.app)."
         case .failure(let error): speech = "\(context.app) has to finish this, but I couldn't open it: \(error.message)"
         }
         return AssistantTurn(kind: .result, speech: speech,
-                             card: mode == .visual ? domainCard(context: context, properties: [:]) : nil,
+                             card: mode == .visual ? domainCard(context: context, properties: properties) : nil,
                              app: context.app, intent: context.intent, parameters: context.parameters,
                              responseCode: code, step: "handoff")
     }
