@@ -17,7 +17,7 @@ public struct AppLauncher: Sendable {
     }
 
     /// Runs the app's launch command and waits for it to exit.
-    public func open(_ app: AppBundle, userActivity: Data) async -> Result<Void, AppLaunchError> {
+    public func open(_ app: AppBundle, userActivity: Data, home: String? = nil) async -> Result<Void, AppLaunchError> {
         guard let command = app.launchCommand, let program = command.first else {
             return .failure(AppLaunchError("\(app.displayName) declares no launch command (ParlanceLaunchCommand)"))
         }
@@ -33,6 +33,7 @@ public struct AppLauncher: Sendable {
         var environment = ProcessInfo.processInfo.environment
         environment["PARLANCE_USER_ACTIVITY"] = String(decoding: userActivity, as: UTF8.self)
         environment["PARLANCE_APP_IDENTIFIER"] = app.identifier
+        if let home { environment["PARLANCE_HOME"] = home }
         process.environment = environment
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice

@@ -54,6 +54,11 @@ public actor Conversation {
         self.state = ConversationState(language: language ?? "en")
     }
 
+    /// Sets (or clears) the point where the next turn stops as if the assistant crashed (tests only).
+    public func setCrashPoint(_ point: CrashPoint?) {
+        crashPoint = point
+    }
+
     /// The current state (for tests and diagnostics).
     public var currentState: ConversationState { state }
 
@@ -343,7 +348,7 @@ public actor Conversation {
                         "userInfo": .object(["interaction": .object(["intent": .object(parameters), "response": json])])]
         }
         let data = (try? JSONEncoder().encode(JSONValue.object(activity))) ?? Data("{}".utf8)
-        let launched = await launcher.open(app, userActivity: data)
+        let launched = await launcher.open(app, userActivity: data, home: store.location?.deletingLastPathComponent().path)
         return presenter.handoff(json, context: presentationContext(task), launched: launched)
     }
 
@@ -430,7 +435,9 @@ public actor Conversation {
 
     private func endpoint(for task: IntentTask) -> (AppBundle, ExtensionEndpoint)? {
         guard let identifier = task.app, let app = try? store.app(identifier),
-              let endpoint = app.bundle.intentsEndpoint else { return nil }
+              var endpoint = app.bundle.intentsEndpoint else { return nil }
+        // The extension shares the assistant's home (where its app keeps data in these samples).
+        if let home = store.location?.deletingLastPathComponent().path { endpoint.environment["PARLANCE_HOME"] = home }
         return (app.bundle, endpoint)
     }
 

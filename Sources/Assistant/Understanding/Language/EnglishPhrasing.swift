@@ -25,6 +25,8 @@ extension Phrasing {
                 "(message|text) {recipients} and {recipients} [saying|:] {content}",
                 "(send|write) a (new) message",
                 "(send|write) a message (saying|that says) {content}",
+                "(send|write) [a|an] (message|text) (with the message|with the text|with the words|containing) {content}",
+                "(send|write) [a|an] (message|text) to {recipients} (with the message|with the text|with the words) {content}",
                 "(say|tell them) {content} to {recipients}",
                 "{recipients} (needs|should) to know [that] {content}",
                 "(write|send) back to {recipients} [saying|:] {content}",

@@ -1,0 +1,80 @@
+import ArgumentParser
+import Assistant
+import Foundation
+
+/// `parlance test FILE…`: scripted conversations against real extensions, each in a clean home.
+struct TestCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test", abstract: "Run scripted conversations (docs/conversation-tests.md).",
+        discussion: "Each test runs in a clean temporary home with the apps installed and allowed (unless the script says "
+            + "“permission: ask”). The apps are those given with --app, the bundled samples with --samples, else the "
+            + "apps installed in the home (or the samples when none is).")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var understanding: UnderstandingOptions
+    @Option(name: .customLong("app"), help: ArgumentHelp("An app bundle to test with (repeatable).", valueName: "path"))
+    var appPaths: [String] = []
+    @Flag(help: "Test with the bundled sample apps.") var samples = false
+    @Argument(help: ArgumentHelp("Conversation scripts.", valueName: "file")) var files: [String]
+
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("give at least one conversation script") }
+    }
+
+    func run() async throws {
+        SampleApps.exportBinaryFolder()
+        var bundles: [AppBundle] = []
+        var sampleBundles: Set<String> = []
+        do {
+            for path in appPaths { bundles.append(try BundleLoader.load(path).app) }
+            var useSamples = samples
+            if appPaths.isEmpty && !samples {
+                let installed = try StoreAccess.open(global).apps().map(\.bundle)
+                bundles += installed
+                useSamples = installed.isEmpty
+            }
+            if useSamples {
+                for url in try SampleApps.bundles() {
+                    let app = try BundleLoader.load(url.path).app
+                    bundles.append(app)
+                    sampleBundles.insert(app.path)
+                }
+            }
+        } catch let error as BundleValidationError {
+            Terminal.error(error.description)
+            throw ExitCode(1)
+        } catch {
+            Terminal.error("error: \(error)")
+            throw ExitCode(1)
+        }
+        let runner = ScriptRunner(bundles: bundles, sampleBundles: sampleBundles, options: understanding)
+        var passed = 0
+        var failed = 0
+        for file in files {
+            let script: ConversationScript
+            do {
+                let text = try String(contentsOfFile: file, encoding: .utf8)
+                script = try ConversationScript(text: text, file: file)
+            } catch {
+                Terminal.error("error: \(error)")
+                failed += 1
+                continue
+            }
+            for test in script.tests {
+                if let (failure, transcript) = await runner.run(test) {
+                    failed += 1
+                    print("✗ \(test.name)  (\(file):\(test.line))")
+                    print("    \(file):\(failure.line): \(failure.message)")
+                    print("    the conversation:")
+                    for line in transcript { print("    " + line) }
+                } else {
+                    passed += 1
+                    print("✓ \(test.name)")
+                }
+                fflush(nil)
+            }
+        }
+        print("\(passed) passed, \(failed) failed")
+        if failed > 0 { throw ExitCode(1) }
+    }
+}
