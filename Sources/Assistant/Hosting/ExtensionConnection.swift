@@ -237,7 +237,8 @@ final class ExtensionConnection: LineTransportDelegate, @unchecked Sendable {
         let expected = state.withLock { $0.stopping || $0.failure != nil }
         logger.log(level: expected ? .debug : .warning, "extension ended",
                    metadata: ["app": "\(endpoint.appName)", "how": "\(closure)"])
-        breakConnection(failure)
+        // An exit while stopping is what was asked for: no failure to report.
+        breakConnection(failure, notify: !expected)
     }
 
     private func receiveNotification(_ method: String, line: Data) {
