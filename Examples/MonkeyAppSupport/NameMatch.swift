@@ -35,10 +35,13 @@ public enum NameMatch: Equatable, Sendable {
         return .none
     }
 
+    /// Lower case, no accents or punctuation, no leading "the", "my" or "a".
     static func fold(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        var words = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
             .filter { $0.isLetter || $0.isNumber || $0 == " " }
-            .split(separator: " ").joined(separator: " ")
+            .split(separator: " ")
+        while words.count > 1, ["the", "my", "a", "an", "our"].contains(words[0]) { words.removeFirst() }
+        return words.joined(separator: " ")
     }
 
     static func words(of name: String) -> [String] {

@@ -152,7 +152,9 @@ final class ScriptRunner {
                 record(turns)
             case .wait(let matcher, let seconds):
                 guard let turn = await current.waitForUpdate(matching: matcher, seconds: seconds) else {
-                    throw fail("no update saying \(matcher) arrived within \(seconds) s")
+                    let seen = current.receivedUpdates.map { "“\($0)”" }.joined(separator: ", ")
+                    throw fail("no update saying \(matcher) arrived within \(seconds) s"
+                               + (seen.isEmpty ? "" : "; updates after the last one matched: \(seen)"))
                 }
                 record([turn])
             case .expectJournal(let count):
@@ -206,6 +208,9 @@ final class ScriptRunner {
             }
             return nil
         }
+
+        /// The words of the updates not yet matched by a wait.
+        var receivedUpdates: [String] { updates.list.withLock { $0.map(\.speech) } }
 
         func close() async {
             listener.cancel()

@@ -227,13 +227,19 @@ public actor Conversation {
         switch step {
         case let .ask(question, repeated):
             return [ask(question, repeated: repeated, task: &task)]
+        case .finish(.handOffAtConfirm(let response)):
+            guard let (app, _) = endpoint(for: task) else { return [appGone(task)] }
+            finishTask()
+            return [await handOff(json: response, task: task, app: app)]
         case .finish(let ending):
             let turn = presenter.ending(ending, context: presentationContext(task))
             finishTask()
             return [turn]
         case .resolve(let parameter):
+            if let missing = await fillRideIdentifier(&task) { return [missing] }
             return await resolve(parameter, task: &task)
         case .confirm:
+            if let missing = await fillRideIdentifier(&task) { return [missing] }
             return await confirm(task: &task)
         case .handle:
             return try await handle(task: task)
@@ -329,17 +335,34 @@ public actor Conversation {
             let phase = value.objectValue?["properties"]?.objectValue?["rideStatus"]?.objectValue?["phase"]?.stringValue
             followUp(task: task, app: app, endpoint: endpoint, reportedPhase: phase)
             return [presenter.inProgress(value, context: context)]
-        case "continueInApp", "handleInApp", "failureRequiringAppLaunch":
-            return [await handOff(response, json: value, task: task, app: app)]
-        case let code where code.hasPrefix("failureRequiringAppLaunch"):
-            return [await handOff(response, json: value, task: task, app: app)]
+        case let code where ConversationMachine.handsOff(code):
+            return [await handOff(json: value, task: task, app: app)]
         default:
             return [presenter.result(value, context: context)]
         }
     }
 
+    /// Cancelling "my ride" means the ride the app reports now: its identifier comes from the app's
+    /// ride status, as SiriKit fills it. Returns a turn when there is no ride to cancel.
+    private func fillRideIdentifier(_ task: inout IntentTask) async -> AssistantTurn? {
+        guard task.intent == "INCancelRideIntent", task.parameters["rideIdentifier"] == nil,
+              let (app, endpoint) = endpoint(for: task) else { return nil }
+        let status = INGetRideStatusIntent()
+        status.assignIdentifier(task.identifier + "-status")
+        let response = try? await host.handle(status, in: endpoint)
+        let json = response.flatMap { try? JSONDecoder().decode(JSONValue.self, from: IntentJSON.encode(AnyIntentResponse($0))) }
+        guard let ride = json?.objectValue?["properties"]?.objectValue?["rideStatus"]?.objectValue?["rideIdentifier"] else {
+            finishTask()
+            return presenter.notice("You have no \(app.displayName) ride to cancel.", step: "nothingToCancel",
+                                    app: app.displayName, intent: task.intent)
+        }
+        task.parameters["rideIdentifier"] = ride
+        state.task = task
+        return nil
+    }
+
     /// Opens the app with the response's user activity, or a default one carrying the interaction.
-    private func handOff(_ response: INIntentResponse, json: JSONValue, task: IntentTask, app: AppBundle) async -> AssistantTurn {
+    private func handOff(json: JSONValue, task: IntentTask, app: AppBundle) async -> AssistantTurn {
         var activity: [String: JSONValue] = json.objectValue?["userActivity"]?.objectValue ?? [:]
         if activity.isEmpty {
             var parameters: [String: JSONValue] = ["intent": .string(task.intent), "identifier": .string(task.identifier)]

@@ -120,8 +120,9 @@ public struct ConversationMachine: Sendable {
     /// Applies the extension's confirm response code: on to the user's yes, on to handle, or the end.
     public func applyConfirm(code: String?, response: JSONValue?, to task: inout IntentTask) -> ConversationStep? {
         task.confirmResponse = response
-        if let code, Self.isFailure(code), let response {
-            return .finish(.confirmFailed(response: response))
+        if let code, let response {
+            if Self.isFailure(code) { return .finish(.confirmFailed(response: response)) }
+            if Self.handsOff(code) { return .finish(.handOffAtConfirm(response: response)) }
         }
         task.questionsAsked = 0
         let asksUser = policy.needsUserConfirmation.contains(task.intent) || code == "userConfirmationRequired"
@@ -132,6 +133,11 @@ public struct ConversationMachine: Sendable {
     /// Whether a response code is a failure that ends the conversation at confirm.
     static func isFailure(_ code: String) -> Bool {
         code.hasPrefix("failure") && !code.hasPrefix("failureRequiringAppLaunch")
+    }
+
+    /// Whether a response code asks for the app to continue the request.
+    public static func handsOff(_ code: String) -> Bool {
+        code.hasPrefix("failureRequiringAppLaunch") || code == "continueInApp" || code == "handleInApp"
     }
 
     private func advance(_ task: inout IntentTask) {

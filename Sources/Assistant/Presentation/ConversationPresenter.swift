@@ -209,6 +209,9 @@ public struct ConversationPresenter: Sendable {
                 ?? "a \(phrases.label(step)) \(app) can use"
             return notice("I still don't have \(what), so I stopped. Nothing was done.", step: "gaveUp",
                           app: context?.app)
+        case .handOffAtConfirm(let response):
+            return handoff(response, context: context ?? Context(app: app, intent: "", parameters: [:], appWasNamed: true),
+                           launched: .failure(AppLaunchError("the assistant did not open it")))
         case .confirmFailed(let response):
             var turn = result(response, context: context ?? Context(app: app, intent: "", parameters: [:],
                                                                        appWasNamed: true))

@@ -1,0 +1,162 @@
+import Assistant
+import Foundation
+import Testing
+
+/// The conversation engine: its rules as pure functions, and whole conversations with the real
+/// `parlance` binary and the sample apps' real extension processes.
+@Suite(.serialized)
+struct ConversationTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    @Test("every conversation script passes with the sample apps (parlance test)")
+    func conversationScripts() throws {
+        let folder = Self.root.appendingPathComponent("Tests/Conversations")
+        let scripts = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".conv") }.sorted().map { folder.appendingPathComponent($0).path }
+        #expect(scripts.count >= 6)
+        let runner = CommandRunner()
+        defer { runner.remove() }
+        let output = try runner.run(["test", "--samples"] + scripts)
+        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+        let summary = output.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(summary.hasSuffix("0 failed"), "\(summary)")
+        let passed = Int(summary.split(separator: " ").first ?? "") ?? 0
+        #expect(passed >= 60, "only \(passed) conversations ran")
+    }
+
+    @Test("parlance test reports a failing expectation with the line and the conversation")
+    func failingScript() throws {
+        let runner = CommandRunner()
+        defer { runner.remove() }
+        let script = runner.home.appendingPathComponent("broken.conv")
+        try FileManager.default.createDirectory(at: runner.home, withIntermediateDirectories: true)
+        try """
+        test: expects the wrong question
+        apps: MonkeyChat
+        > send a MonkeyChat message
+        < What is the meaning of life?
+        """.write(to: script, atomically: true, encoding: .utf8)
+        let output = try runner.run(["test", "--samples", script.path])
+        #expect(output.status == 1)
+        #expect(output.stdout.contains("broken.conv:4: expected the assistant to say “What is the meaning of life?”"))
+        #expect(output.stdout.contains("To whom?  [value:recipients]"))
+        let bad = runner.home.appendingPathComponent("bad.conv")
+        try "> hello\n".write(to: bad, atomically: true, encoding: .utf8)
+        let refused = try runner.run(["test", "--samples", bad.path])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("bad.conv:1: a script starts with “test: NAME”"))
+    }
+
+    @Test("parlance chat on a fresh home installs the samples and converses; --json prints one object per turn")
+    func chat() throws {
+        let runner = CommandRunner()
+        defer { runner.remove() }
+        let first = try runner.run(["chat"], input: "MonkeyChat Bobo send more bananas\nyes\nwhat can you do?\n")
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.contains("I installed the sample apps"))
+        #expect(first.stdout.contains("MonkeyChat wants to work with Parlance"))
+        #expect(first.stdout.contains("Sent “send more bananas” to Bobo."))
+        #expect(first.stdout.contains("Start a Bananarific in MonkeyFit"))
+        let json = try runner.run(["chat", "--json", "--mode", "voice"], input: "pay Bobo 20 dollars with MonkeyPay\nno\n")
+        let turns = json.stdout.split(separator: "\n").compactMap {
+            try? JSONDecoder().decode(AssistantTurn.self, from: Data($0.utf8))
+        }
+        #expect(turns.map(\.step) == ["permission", "permissionDenied"], "\(json.stdout)")
+        #expect(turns.last?.speech.contains("parlance apps allow org.parlance.examples.monkeypay") == true)
+        #expect(turns.allSatisfy { $0.card == nil })
+    }
+}
+
+/// The conversation's rules, without extensions.
+struct ConversationMachineTests {
+    let machine = ConversationMachine()
+    let facts = ConversationFacts(permission: .allowed, sessionLocked: false, requiresUnlock: false,
+                                  parameters: ConversationFacts.parameters(of: "INSendMessageIntent"))
+
+    func task(_ parameters: [String: JSONValue] = [:]) -> IntentTask {
+        IntentTask(intent: "INSendMessageIntent", identifier: "t1", parameters: parameters, app: "chat",
+                   appWasNamed: true, candidateApps: ["chat"])
+    }
+
+    @Test("each element of a list parameter is resolved; the first that needs the user is asked about")
+    func listParameter() {
+        var task = task(["recipients": .array([.object(["displayName": .string("Kiki")]),
+                                                .object(["displayName": .string("Bobo")])])])
+        _ = machine.next(&task, facts: facts)
+        let step = machine.applyResolution([
+            ResolutionOutcome(kind: .success, value: .object(["displayName": .string("Kiki")])),
+            ResolutionOutcome(kind: .disambiguation, items: [.object(["displayName": .string("Bobo the Great")]),
+                                                             .object(["displayName": .string("Bobo Jr.")])]),
+        ], parameter: "recipients", isList: true, to: &task)
+        guard case .ask(.choice("recipients", 1, let items), false)? = step else {
+            Issue.record("expected a choice about the second recipient, got \(String(describing: step))")
+            return
+        }
+        #expect(items.count == 2)
+        _ = machine.applyAnswer(.choice(0), to: .choice(parameter: "recipients", element: 1, items: items), task: &task,
+                                isList: true)
+        #expect(task.parameters["recipients"] == .array([.object(["displayName": .string("Kiki")]),
+                                                         .object(["displayName": .string("Bobo the Great")])]))
+        // Chosen by the user, so a later confirmationRequired for it is taken as a yes.
+        let again = machine.applyResolution([
+            ResolutionOutcome(kind: .success, value: .object(["displayName": .string("Kiki")])),
+            ResolutionOutcome(kind: .confirmationRequired, value: .object(["displayName": .string("Bobo the Great")])),
+        ], parameter: "recipients", isList: true, to: &task)
+        #expect(again == nil)
+        #expect(task.parameterIndex == 1)
+    }
+
+    @Test("re-asking is bounded: after three questions about one parameter the conversation ends")
+    func boundedQuestions() {
+        var task = task()
+        _ = machine.next(&task, facts: facts)
+        var last: ConversationStep?
+        for _ in 0..<4 {
+            last = machine.applyResolution([ResolutionOutcome(kind: .needsValue)], parameter: "recipients", isList: true,
+                                           to: &task)
+        }
+        #expect(last == .finish(.gaveUp(step: "recipients")))
+    }
+
+    @Test("notRequired drops the value; a failure at confirm ends; app launch codes hand off; payments need a yes")
+    func confirmAndNotRequired() {
+        var task = task(["speakableGroupName": .object(["spokenPhrase": .string("Jungle")])])
+        task.parameterIndex = facts.parameters.firstIndex { $0.name == "speakableGroupName" } ?? 0
+        _ = machine.applyResolution([ResolutionOutcome(kind: .notRequired)], parameter: "speakableGroupName",
+                                    isList: false, to: &task)
+        #expect(task.parameters["speakableGroupName"] == nil)
+        let failure: JSONValue = .object(["code": .string("failureInsufficientFunds")])
+        #expect(machine.applyConfirm(code: "failureInsufficientFunds", response: failure, to: &task)
+                == .finish(.confirmFailed(response: failure)))
+        let launch: JSONValue = .object(["code": .string("failureRequiringAppLaunch")])
+        #expect(machine.applyConfirm(code: "failureRequiringAppLaunch", response: launch, to: &task)
+                == .finish(.handOffAtConfirm(response: launch)))
+        #expect(machine.applyConfirm(code: "ready", response: nil, to: &task) == nil)
+        #expect(task.phase == .handle)
+        var payment = IntentTask(intent: "INSendPaymentIntent", identifier: "p", parameters: [:], app: "pay",
+                                 appWasNamed: true, candidateApps: [])
+        _ = machine.applyConfirm(code: "ready", response: nil, to: &payment)
+        #expect(payment.phase == .userConfirmation)
+    }
+
+    @Test("app choice, permission and lock come before any extension call")
+    func gates() {
+        var task = IntentTask(intent: "INSendMessageIntent", identifier: "g", parameters: [:], app: nil,
+                              appWasNamed: false, candidateApps: ["a", "b"])
+        #expect(machine.next(&task, facts: facts) == .ask(.chooseApp(options: ["a", "b"]), repeated: false))
+        _ = machine.applyAnswer(.choice(1), to: .chooseApp(options: ["a", "b"]), task: &task, isList: false)
+        #expect(task.app == "b")
+        var undetermined = facts
+        undetermined.permission = .notDetermined
+        #expect(machine.next(&task, facts: undetermined) == .ask(.permission(app: "b"), repeated: false))
+        var denied = facts
+        denied.permission = .denied
+        #expect(machine.next(&task, facts: denied) == .finish(.permissionDenied(app: "b")))
+        var locked = facts
+        locked.sessionLocked = true
+        locked.requiresUnlock = true
+        #expect(machine.next(&task, facts: locked) == .ask(.unlock, repeated: false))
+        #expect(machine.next(&task, facts: facts) == .resolve(parameter: "recipients"))
+    }
+}
