@@ -92,8 +92,22 @@ struct FrameBuilder {
         var upper = span.segments.upperBound
         while lower < upper, case .punctuation = segments[lower].kind { lower += 1 }
         while upper > lower, case .punctuation = segments[upper - 1].kind { upper -= 1 }
+        if Self.freeTextProperties.contains(span.property) { lower = afterContentLabel(lower, upper) }
         guard lower < upper else { return nil }
         return Span(property: span.property, segments: lower..<upper)
+    }
+
+    /// Skips "the message" in "… with the message send more bananas": words that name the content.
+    private func afterContentLabel(_ lower: Int, _ upper: Int) -> Int {
+        // Only right after a function word ("with"): "tell Bobo the message arrived" keeps its words.
+        guard lower > 0, analyzer.language.functionWords.contains(segments[lower - 1].key) else { return lower }
+        for label in analyzer.language.phrasing.contentLabels {
+            let words = label.split(separator: " ").map(String.init)
+            guard upper - lower > words.count,
+                  zip(words, segments[lower..<(lower + words.count)]).allSatisfy({ $0 == $1.key }) else { continue }
+            return lower + words.count
+        }
+        return lower
     }
 
     private func text(of span: Span) -> String {

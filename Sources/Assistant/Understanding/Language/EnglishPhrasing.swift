@@ -25,8 +25,6 @@ extension Phrasing {
                 "(message|text) {recipients} and {recipients} [saying|:] {content}",
                 "(send|write) a (new) message",
                 "(send|write) a message (saying|that says) {content}",
-                "(send|write) [a|an] (message|text) (with the message|with the text|with the words|containing) {content}",
-                "(send|write) [a|an] (message|text) to {recipients} (with the message|with the text|with the words) {content}",
                 "(say|tell them) {content} to {recipients}",
                 "{recipients} (needs|should) to know [that] {content}",
                 "(write|send) back to {recipients} [saying|:] {content}",
@@ -440,5 +438,6 @@ extension Phrasing {
         appSuffixes: [" on {app}", " in {app}", " with {app}", " using {app}", " via {app}", " through {app}",
                       " in the {app} app", " with my {app} app", " on {app} please", " from {app}", " using the {app} app"],
         politePrefixes: ["please ", "can you ", "could you ", "would you ", "hey, ", "I want to ", "I'd like to ",
-                         "I need to ", "go ahead and ", "can you please ", "quickly "])
+                         "I need to ", "go ahead and ", "can you please ", "quickly "],
+        contentLabels: ["the message", "the text", "the words", "the note"])
 }

@@ -61,4 +61,7 @@ public struct Phrasing: Sendable {
     var appSuffixes: [String]
     /// Polite openings ("please ", "can you ").
     var politePrefixes: [String]
+    /// Words that name a message rather than belong to it ("with the message send more bananas"), dropped
+    /// from the start of a content value; longest first.
+    var contentLabels: [String] = []
 }
