@@ -61,9 +61,9 @@ struct ChatCommand: AsyncParsableCommand {
             for turn in turns { printer.print(turn) }
         }
         updates.cancel()
+        await host.shutdown()  // before cancelling the idle watch, so shutdown calls are not cancelled
         idle.cancel()
-        await idle.value  // stops every extension
-        await host.shutdown()
+        await idle.value
     }
 }
 

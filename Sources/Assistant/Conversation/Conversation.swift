@@ -198,9 +198,15 @@ public actor Conversation {
         default:
             let isList = ConversationFacts.parameters(of: task.intent).first { $0.name == parameterName(question) }?.isList
                 ?? false
+            let before = task
             if let step = machine.applyAnswer(answer, to: question, task: &task, isList: isList) {
                 state.task = task
                 return try await perform(step, task: &task)
+            }
+            // An answer that doesn't fit the parameter's type ("Kiki" for a call type) is asked again.
+            if (try? makeIntent(task)) == nil {
+                task = before
+                return [ask(question, repeated: true, task: &task)]
             }
         }
         state.task = task

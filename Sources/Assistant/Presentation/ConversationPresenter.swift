@@ -151,15 +151,7 @@ public struct ConversationPresenter: Sendable {
         let properties = response.objectValue?["properties"]?.objectValue ?? [:]
         let status = properties["rideStatus"]?.objectValue ?? [:]
         let phase = status["phase"]?.stringValue ?? "unknown"
-        var speech: String
-        switch phase {
-        case "confirmed": speech = "\(context.app): your ride is confirmed."
-        case "approachingPickup": speech = "\(context.app): your ride is almost there."
-        case "pickup": speech = "\(context.app): your ride is here."
-        case "ongoing": speech = "\(context.app): you're on your way."
-        case "completed": speech = "\(context.app): your ride is complete."
-        default: speech = "\(context.app): your ride is \(ValueText.words(phase))."
-        }
+        var speech = "\(context.app): " + phrases.ridePhase(phase).prefix(1).lowercased() + phrases.ridePhase(phase).dropFirst()
         let details = spokenDetails(context: context, properties: properties)
         if mode == .voice, !details.isEmpty { speech += " " + details.joined(separator: "; ") + "." }
         return AssistantTurn(kind: .progress, speech: speech,

@@ -71,6 +71,10 @@ struct EnglishConversationPhrases: Sendable {
         case "noValidHandle", "requestedHandleInvalid", "noHandleForLabel", "invalidHandle", "noUsableHandleForRedial":
             because = "\(app) has no way to reach \(who)"
         case "noContactFound": because = "\(app) doesn't know \(who)"
+        case "videoCallUnsupported": because = "\(app) can't make that video call"
+        case "microphoneNotAccessible": because = "\(app) can't use the microphone"
+        case "cameraNotAccessible": because = "\(app) can't use the camera"
+        case "multipleContactsUnsupported": because = "\(app) calls one person at a time"
         case "credentialsUnverified": because = "\(app) needs you to verify your account first"
         case "insufficientFunds": because = "there isn't enough money"
         case "paymentsAmountBelowMinimum", "amountBelowMinimum": because = "\(who) is below \(app)'s minimum"
@@ -134,7 +138,9 @@ struct EnglishConversationPhrases: Sendable {
         case "INListRideOptionsIntent":
             let count = properties["rideOptions"]?.arrayValue?.count ?? 0
             return "\(count) ride option\(count == 1 ? "" : "s") available."
-        case "INGetRideStatusIntent": return "Here's your ride."
+        case "INGetRideStatusIntent":
+            let phase = properties["rideStatus"]?.objectValue?["phase"]?.stringValue ?? ""
+            return ridePhase(phase)
         case "INCancelRideIntent": return "Your ride is cancelled."
         case "INStartWorkoutIntent": return "Started \(text(p, "workoutName") ?? "your workout")."
         case "INPauseWorkoutIntent": return "Paused \(text(p, "workoutName") ?? "your workout")."
@@ -152,6 +158,19 @@ struct EnglishConversationPhrases: Sendable {
             let found = count == 0 ? "No photos found" : "Found \(count) photo\(count == 1 ? "" : "s")"
             return intent == "INStartPhotoPlaybackIntent" && count > 0 ? "Playing \(count) photos." : found + "."
         default: return "Done."
+        }
+    }
+
+    /// Where a ride is, in words.
+    func ridePhase(_ phase: String) -> String {
+        switch phase {
+        case "received": return "Your ride is booked; waiting for a driver."
+        case "confirmed": return "Your ride is confirmed."
+        case "approachingPickup": return "Your ride is almost there."
+        case "pickup": return "Your ride is here."
+        case "ongoing": return "You're on your way."
+        case "completed": return "Your ride is complete."
+        default: return "Here's your ride."
         }
     }
 

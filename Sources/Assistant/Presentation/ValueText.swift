@@ -8,6 +8,7 @@ public enum ValueText {
         switch value {
         case .string(let text):
             if let date = isoDate(text) { return describe(date: date) }
+            if isCaseName(text) { return words(text) }
             return text
         case .number(let number): return formatted(number)
         case .bool(let flag): return flag ? "yes" : "no"
@@ -70,6 +71,12 @@ public enum ValueText {
             result.append(contentsOf: character.lowercased())
         }
         return result
+    }
+
+    /// An enum case name such as "videoCall" (lower-case start, an upper-case letter inside, no spaces).
+    static func isCaseName(_ text: String) -> Bool {
+        guard let first = text.first, first.isLowercase, !text.contains(" ") else { return false }
+        return text.contains { $0.isUppercase } && text.allSatisfy { $0.isLetter }
     }
 
     static func isoDate(_ text: String) -> Date? {

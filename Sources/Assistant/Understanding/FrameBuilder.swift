@@ -29,7 +29,9 @@ struct FrameBuilder {
         var segments: Range<Int>
     }
 
-    func parameters(intent: String) -> [String: JSONValue] {
+    /// The parameters of a request (with `defaults`, values it implies: a call is an audio call unless
+    /// said otherwise) or of an answer (without).
+    func parameters(intent: String, defaults: Bool = true) -> [String: JSONValue] {
         let properties = Set(IntentCatalog.intent(named: intent)?.propertyNames ?? [])
         var parameters: [String: JSONValue] = [:]
         let spans = self.spans().filter { properties.contains($0.property) }
@@ -50,7 +52,7 @@ struct FrameBuilder {
         }
         addEntities(to: &parameters, properties: properties, skipping: textCovered)
         addKeywords(to: &parameters, properties: properties, skipping: covered)
-        if intent == "INStartCallIntent", parameters["callCapability"] == nil {
+        if defaults, intent == "INStartCallIntent", parameters["callCapability"] == nil {
             parameters["callCapability"] = .string("audioCall")
         }
         return parameters

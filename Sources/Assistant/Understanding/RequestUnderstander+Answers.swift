@@ -158,13 +158,14 @@ struct AnswerReader {
         guard !segments.isEmpty else { return [:] }
         let property = parameter.parameter
         var labels = [String](repeating: "O", count: segments.count)
-        if !Self.entityProperties.contains(property) {
+        // Entities and keyword values (a call type, a message attribute) are found by their readers.
+        if !Self.entityProperties.contains(property), analyzer.language.keywords[property] == nil {
             let span = valueSpan(segments, in: utterance, intent: parameter.intent, property: property)
             for (offset, index) in span.enumerated() { labels[index] = (offset == 0 ? "B-" : "I-") + property }
         }
         let builder = FrameBuilder(utterance: utterance, segments: segments, labels: labels, analyzer: analyzer,
                                    defaultCurrency: defaultCurrency)
-        let parameters = builder.parameters(intent: parameter.intent)
+        let parameters = builder.parameters(intent: parameter.intent, defaults: false)
         let wanted = Self.companions[property, default: [property]]
         return parameters.filter { wanted.contains($0.key) }
     }
