@@ -5,6 +5,7 @@ let package = Package(
     name: "Parlance",
     products: [
         .library(name: "Intents", targets: ["Intents"]),
+        .library(name: "IntentsUI", targets: ["IntentsUI"]),
         .library(name: "CoreLocation", targets: ["CoreLocation"]),
         .library(name: "ExtensionRuntime", targets: ["ExtensionRuntime"]),
         .library(name: "Assistant", targets: ["Assistant"]),
@@ -20,20 +21,23 @@ let package = Package(
         .target(name: "CoreLocation"),
         // The SDK an app's extension links: Apple-compatible Intents types. Foundation only.
         .target(name: "Intents", dependencies: ["CoreLocation"]),
+        // What an Intents UI extension returns: a small, non-interactive view tree.
+        .target(name: "IntentsUI", dependencies: ["Intents"]),
         // The wire protocol between assistant and extension (docs/protocol.md): one schema for both sides.
-        .target(name: "ExtensionWire", dependencies: ["Intents"]),
+        .target(name: "ExtensionWire", dependencies: ["Intents", "IntentsUI"]),
         // Inside an extension process: serves the wire protocol on stdin/stdout for an INExtension.
-        .target(name: "ExtensionRuntime", dependencies: ["Intents", "ExtensionWire"]),
+        .target(name: "ExtensionRuntime", dependencies: ["Intents", "IntentsUI", "ExtensionWire"]),
         // glibc's process-spawning calls that need _GNU_SOURCE (pipe2, closefrom and chdir file actions).
         .target(name: "CProcessSpawn"),
         // The assistant engine: bundles, store, hosting (and later understanding and conversation).
         .target(name: "Assistant", dependencies: [
-            "Intents", "ExtensionWire", "CProcessSpawn",
+            "Intents", "IntentsUI", "ExtensionWire", "CProcessSpawn",
             .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         // What the sample apps share: their data file, name matching and the shape of their program.
-        .target(name: "MonkeyAppSupport", dependencies: ["Intents", "ExtensionRuntime"], path: "Examples/MonkeyAppSupport"),
+        .target(name: "MonkeyAppSupport", dependencies: ["Intents", "IntentsUI", "ExtensionRuntime"],
+                path: "Examples/MonkeyAppSupport"),
         // The sample apps (docs/sample-apps.md): each program is both the app and its Intents extension.
         .executableTarget(name: "monkeychat", dependencies: ["Intents", "MonkeyAppSupport"], path: "Examples/MonkeyChat/Sources"),
         .executableTarget(name: "monkeypay", dependencies: ["Intents", "MonkeyAppSupport"], path: "Examples/MonkeyPay/Sources"),
@@ -57,7 +61,7 @@ let package = Package(
                           path: "Tests/Fixtures/TestExtension"),
         .testTarget(name: "IntentsTests", dependencies: ["Intents"], resources: [.copy("Golden")]),
         .testTarget(name: "AssistantTests",
-                    dependencies: ["Assistant", "ExtensionRuntime", "ExtensionWire", "parlance-test-extension", "parlance",
+                    dependencies: ["Assistant", "IntentsUI", "ExtensionRuntime", "ExtensionWire", "parlance-test-extension", "parlance",
                                    "parlance-bench"],
                     resources: [.copy("Fixtures")]),
     ],

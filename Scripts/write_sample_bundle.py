@@ -38,6 +38,17 @@ def main(path):
     with open(os.path.join(appex, "Info.plist"), "wb") as f:
         plistlib.dump(ext, f)
     launcher(os.path.join(appex, spec["name"] + "Intents"), spec["program"], "intents", 5)
+    if spec.get("uiIntents"):
+        ui = os.path.join(app, "PlugIns", spec["name"] + "IntentsUI.appex")
+        os.makedirs(ui, exist_ok=True)
+        with open(os.path.join(ui, "Info.plist"), "wb") as f:
+            plistlib.dump({
+                "CFBundleIdentifier": spec["identifier"] + ".intents-ui",
+                "CFBundleExecutable": spec["name"] + "IntentsUI",
+                "NSExtension": {"NSExtensionPointIdentifier": "com.apple.intents-ui-service",
+                                "NSExtensionAttributes": {"IntentsSupported": spec["uiIntents"]}},
+            }, f)
+        launcher(os.path.join(ui, spec["name"] + "IntentsUI"), spec["program"], "ui", 5)
     for language, vocabulary in spec["vocabulary"].items():
         folder = os.path.join(app, language + ".lproj")
         os.makedirs(folder, exist_ok=True)

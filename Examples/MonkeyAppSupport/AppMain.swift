@@ -1,6 +1,7 @@
 import ExtensionRuntime
 import Foundation
 import Intents
+import IntentsUI
 
 /// The shape of every sample app's program: `NAME intents` runs its Intents extension (what the
 /// bundle's `.appex` starts); any other command is the app's own main program, which keeps its
@@ -20,10 +21,14 @@ public enum AppMain {
 
     @MainActor
     public static func run(appName: String, appIdentifier: String, extension makeExtension: () -> INExtension,
+                           viewController makeViewController: (() -> any INUIHostedViewControlling)? = nil,
                            commands: [Command]) async -> Never {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == "intents" {
             await ExtensionMain.run(makeExtension())
+        }
+        if arguments.first == "ui", let makeViewController {
+            await ExtensionMain.run(viewController: makeViewController())
         }
         // The main program is not launched from its bundle, so it names its app for INVocabulary.
         setenv("PARLANCE_APP_IDENTIFIER", appIdentifier, 1)

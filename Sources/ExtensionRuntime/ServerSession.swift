@@ -1,6 +1,7 @@
 import ExtensionWire
 import Foundation
 import Intents
+import IntentsUI
 
 /// The state of one served connection: whether `initialize` came, the handlers of recent intents,
 /// the ride status subscriptions. Used only by the serve loop, one request at a time.
@@ -8,6 +9,7 @@ final class ServerSession: @unchecked Sendable {
     enum Next { case proceed, stop }
 
     private let provider: any INIntentHandlerProviding
+    private let viewController: (any INUIHostedViewControlling)?
     private let output: ReplyWriter
     private let dispatcher = IntentDispatcher()
     private var initialized = false
@@ -18,8 +20,10 @@ final class ServerSession: @unchecked Sendable {
     private var observers: [String: RideStatusForwarder] = [:]
     private static let handlerCacheSize = 16
 
-    init(provider: any INIntentHandlerProviding, output: ReplyWriter) {
+    init(provider: any INIntentHandlerProviding, viewController: (any INUIHostedViewControlling)? = nil,
+         output: ReplyWriter) {
         self.provider = provider
+        self.viewController = viewController
         self.output = output
     }
 
@@ -103,6 +107,13 @@ final class ServerSession: @unchecked Sendable {
                 output.reply(id, result: UpdatesResult(implemented: try startUpdates(params.intent.intent)))
             case let .stopUpdates(params):
                 output.reply(id, result: UpdatesResult(implemented: try stopUpdates(params.intent.intent)))
+            case let .configureView(params):
+                guard let viewController else {
+                    output.fail(id, WireErrorObject(.methodNotFound, "this extension has no Intents UI view controller"))
+                    return
+                }
+                let view = await viewController.configureView(for: params.interaction.interaction, context: params.context)
+                output.reply(id, result: ConfigureViewResult(view: view))
             default:
                 break
             }

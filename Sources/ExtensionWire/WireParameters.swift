@@ -1,4 +1,5 @@
 import Intents
+import IntentsUI
 
 /// `initialize` parameters: the assistant's protocol version and the user's language.
 public struct InitializeParams: Codable, Sendable, Equatable {
@@ -134,4 +135,39 @@ public struct UpdateParams: Codable, Sendable {
         self.intentIdentifier = intentIdentifier
         self.response = AnyIntentResponse(response)
     }
+}
+
+/// `ui/configure` parameters: the interaction to show and where.
+public struct ConfigureViewParams: Codable, Sendable {
+    public var interaction: UncheckedInteraction
+    public var context: INUIHostedViewContext
+
+    public init(interaction: INInteraction, context: INUIHostedViewContext) {
+        self.interaction = UncheckedInteraction(interaction)
+        self.context = context
+    }
+}
+
+/// An interaction carried through the protocol (the SDK's classes are not `Sendable`-checked).
+public struct UncheckedInteraction: Codable, @unchecked Sendable {
+    public let interaction: INInteraction
+    public init(_ interaction: INInteraction) { self.interaction = interaction }
+    public init(from decoder: any Decoder) throws { interaction = try INInteraction(from: decoder) }
+    public func encode(to encoder: any Encoder) throws { try interaction.encode(to: encoder) }
+}
+
+/// `ui/configure` result: the view, or null for the assistant's default view.
+public struct ConfigureViewResult: Codable, Sendable {
+    public var view: INUIView?
+
+    public init(view: INUIView?) {
+        self.view = view
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(view, forKey: .view)
+    }
+
+    private enum CodingKeys: String, CodingKey { case view }
 }

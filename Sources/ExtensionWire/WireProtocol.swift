@@ -37,6 +37,8 @@ public enum WireMethod: String, Sendable, CaseIterable {
     case startUpdates = "updates/start"
     /// Request: stop ride status updates.
     case stopUpdates = "updates/stop"
+    /// Request (to an Intents UI extension): the view for an interaction.
+    case configureView = "ui/configure"
     /// Request: finish in-flight work and exit.
     case shutdown
     /// Notification, extension → assistant: a `handle` is still running.

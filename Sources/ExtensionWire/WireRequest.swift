@@ -11,6 +11,7 @@ public struct WireRequest: Decodable, Sendable {
         case handle(IntentParams)
         case startUpdates(IntentParams)
         case stopUpdates(IntentParams)
+        case configureView(ConfigureViewParams)
         case shutdown
         /// A method this version does not know.
         case unknown(method: String)
@@ -53,6 +54,7 @@ public struct WireRequest: Decodable, Sendable {
         case .handle: return .handle(try c.decode(IntentParams.self, forKey: .params))
         case .startUpdates: return .startUpdates(try c.decode(IntentParams.self, forKey: .params))
         case .stopUpdates: return .stopUpdates(try c.decode(IntentParams.self, forKey: .params))
+        case .configureView: return .configureView(try c.decode(ConfigureViewParams.self, forKey: .params))
         case .shutdown: return .shutdown
         case .progress, .update: return .unknown(method: method.rawValue)
         }

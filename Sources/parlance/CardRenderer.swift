@@ -11,6 +11,10 @@ enum CardRenderer {
         }
         let labelWidth = card.rows.map(\.label.count).max() ?? 0
         for row in card.rows {
+            if row.label.isEmpty {
+                lines += wrap(row.value, width: maximum - 4)
+                continue
+            }
             let label = row.label.padding(toLength: labelWidth, withPad: " ", startingAt: 0)
             let wrapped = wrap(row.value, width: max(10, maximum - 6 - labelWidth))
             for (index, part) in wrapped.enumerated() {

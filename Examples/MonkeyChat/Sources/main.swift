@@ -6,7 +6,8 @@ import MonkeyAppSupport
 
 let file = ChatBook.file
 
-await AppMain.run(appName: "MonkeyChat", appIdentifier: ChatBook.identifier, extension: { MonkeyChatExtension() }, commands: [
+await AppMain.run(appName: "MonkeyChat", appIdentifier: ChatBook.identifier, extension: { MonkeyChatExtension() },
+                  viewController: { MessageSnippet() }, commands: [
     .init("contacts", "contacts                list the contact book, favourites and recent first") { _ in
         let book = try file.read()
         for name in book.namesByPriority {

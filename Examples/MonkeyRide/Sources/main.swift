@@ -6,7 +6,8 @@ import MonkeyAppSupport
 
 let file = RideBook.file
 
-await AppMain.run(appName: "MonkeyRide", appIdentifier: RideBook.identifier, extension: { MonkeyRideExtension() }, commands: [
+await AppMain.run(appName: "MonkeyRide", appIdentifier: RideBook.identifier, extension: { MonkeyRideExtension() },
+                  viewController: { RideSnippet() }, commands: [
     .init("rides", "rides                  list booked rides and where they are") { _ in
         for ride in try file.read().rides {
             let phase = ride.cancelled ? "cancelled" : "\(RideBook.phase(of: ride))"

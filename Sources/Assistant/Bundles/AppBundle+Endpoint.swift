@@ -10,4 +10,18 @@ extension AppBundle {
                                  environment: ["PARLANCE_APP_IDENTIFIER": identifier],
                                  workingDirectory: appex.path)
     }
+
+    /// How the host starts the app's Intents UI extension; nil when it has none.
+    public var uiEndpoint: ExtensionEndpoint? {
+        guard let appex = extensions.first(where: { $0.kind == .intentsUI }), !appex.executable.isEmpty else { return nil }
+        return ExtensionEndpoint(identifier: appex.identifier, appIdentifier: identifier, appName: displayName,
+                                 executable: appex.executable,
+                                 environment: ["PARLANCE_APP_IDENTIFIER": identifier],
+                                 workingDirectory: appex.path)
+    }
+
+    /// The intents the app's Intents UI extension draws views for.
+    public var uiIntents: [String] {
+        extensions.first(where: { $0.kind == .intentsUI })?.intentsSupported ?? []
+    }
 }

@@ -1,6 +1,7 @@
 import ExtensionWire
 import Foundation
 @_spi(Parlance) import Intents
+import IntentsUI
 import Logging
 import Synchronization
 
@@ -281,9 +282,12 @@ public actor Conversation {
             }
             state.task = task
             if task.phase == .userConfirmation {
-                let turn = ask(.confirmIntent, repeated: false, task: &task)
+                var turn = ask(.confirmIntent, repeated: false, task: &task)
                 task.questionsAsked = 1
                 state.task = task
+                if let intent = try? makeIntent(task) {
+                    turn = await withSnippet(turn, intent: intent, response: response, app: app)
+                }
                 return [turn]
             }
             return []
@@ -340,11 +344,29 @@ public actor Conversation {
         case "inProgress":
             let phase = value.objectValue?["properties"]?.objectValue?["rideStatus"]?.objectValue?["phase"]?.stringValue
             followUp(task: task, app: app, endpoint: endpoint, reportedPhase: phase)
-            return [presenter.inProgress(value, context: context)]
+            return [await withSnippet(presenter.inProgress(value, context: context), intent: intent, response: response, app: app)]
         case let code where ConversationMachine.handsOff(code):
             return [await handOff(json: value, task: task, app: app)]
         default:
-            return [presenter.result(value, context: context)]
+            return [await withSnippet(presenter.result(value, context: context), intent: intent, response: response, app: app)]
+        }
+    }
+
+    /// The turn with the app's Intents UI view, when it has a UI extension for the intent (visual mode
+    /// only). A UI extension that fails or is slow leaves the default view.
+    private func withSnippet(_ turn: AssistantTurn, intent: INIntent, response: INIntentResponse?,
+                             app: AppBundle) async -> AssistantTurn {
+        guard presenter.mode == .visual, app.uiIntents.contains(intent.intentName), var endpoint = app.uiEndpoint else {
+            return turn
+        }
+        if let home = store.location?.deletingLastPathComponent().path { endpoint.environment["PARLANCE_HOME"] = home }
+        do {
+            guard let view = try await host.configureView(for: INInteraction(intent: intent, response: response),
+                                                          in: endpoint) else { return turn }
+            return presenter.adding(view, to: turn)
+        } catch {
+            logger.warning("\(app.identifier): its UI extension gave no view: \(error)")
+            return turn
         }
     }
 

@@ -1,6 +1,7 @@
 import ExtensionWire
 import Foundation
 import Intents
+import IntentsUI
 import Logging
 import Synchronization
 
@@ -69,6 +70,15 @@ public actor ExtensionHost {
                                + "\(intent.intentName) without a response")
         }
         return response
+    }
+
+    /// Asks an Intents UI extension for its view of an interaction; nil means the default view.
+    public func configureView(for interaction: INInteraction, context: INUIHostedViewContext = .siriSnippet,
+                              in endpoint: ExtensionEndpoint) async throws(HostingError) -> INUIView? {
+        try await perform(endpoint) { connection throws(HostingError) in
+            try await connection.call(.configureView, ConfigureViewParams(interaction: interaction, context: context),
+                                      as: ConfigureViewResult.self, deadline: policy.resolveDeadline).view
+        }
     }
 
     /// Starts ride status updates; `onUpdate` receives each status until `stopUpdates`. False when the

@@ -1,5 +1,6 @@
 import Foundation
 import Intents
+import IntentsUI
 
 /// Turns conversation events into turns with a verbal and a visual form, adapted to the mode: in
 /// visual mode the card carries the details and the words stay short; in voice mode the words carry
@@ -209,6 +210,34 @@ public struct ConversationPresenter: Sendable {
                                                                        appWasNamed: true))
             turn.step = "confirmFailed"
             return turn
+        }
+    }
+
+    /// The turn with the app's UI extension view in its card: alone when the view replaces the default
+    /// one, else below it. Voice mode has no cards, so the turn is unchanged.
+    public func adding(_ view: INUIView, to turn: AssistantTurn) -> AssistantTurn {
+        guard mode == .visual else { return turn }
+        var turn = turn
+        let rows = view.elements.map(Self.row)
+        if view.replacesDefaultView || turn.card == nil {
+            turn.card = Card(style: .snippet, title: turn.app ?? "", rows: rows, footer: turn.card?.footer)
+        } else {
+            turn.card?.rows += rows
+        }
+        return turn
+    }
+
+    static func row(_ element: INUIElement) -> Card.Row {
+        switch element {
+        case let .text(text, style): return Card.Row("", style == .title ? text.uppercased() : text)
+        case let .keyValue(key, value): return Card.Row(key, value)
+        case let .progress(fraction, label):
+            let filled = Int((min(max(fraction, 0), 1) * 10).rounded())
+            return Card.Row(label, String(repeating: "▓", count: filled) + String(repeating: "░", count: 10 - filled)
+                            + " \(Int((fraction * 100).rounded())) %")
+        case let .mapPin(label, latitude, longitude):
+            return Card.Row("Map", "⌖ \(label) (\(String(format: "%.3f", latitude)), \(String(format: "%.3f", longitude)))")
+        case let .image(_, description): return Card.Row("", "[\(description.isEmpty ? "image" : description)]")
         }
     }
 
