@@ -33,6 +33,11 @@ public enum AppMain {
         // The main program is not launched from its bundle, so it names its app for INVocabulary.
         setenv("PARLANCE_APP_IDENTIFIER", appIdentifier, 1)
         let program = (CommandLine.arguments.first as NSString?)?.lastPathComponent ?? appName.lowercased()
+        if arguments.first == "permission" {
+            // What the app learns about the user's permission, as an iOS app does with INPreferences.
+            print("\(appName) permission: \(INPreferences.siriAuthorizationStatus().caseName)")
+            exit(0)
+        }
         if arguments.first == "open", !commands.contains(where: { $0.name == "open" }) {
             // Opened by the assistant to continue a request: this sample app just shows what it got.
             print("\(appName) opened for \(handedOverActivity()?["activityType"] as? String ?? "nothing in particular")")
@@ -40,6 +45,7 @@ public enum AppMain {
         }
         guard let name = arguments.first, let command = commands.first(where: { $0.name == name }) else {
             var usage = "\(appName), a Parlance sample app.\n\nUsage:\n  \(program) intents    run the Intents extension\n"
+                + "  \(program) permission whether the user allowed it to work with the assistant\n"
             for command in commands { usage += "  \(program) \(command.usage)\n" }
             let known = arguments.first.map { $0 == "help" || $0 == "--help" } ?? true
             FileHandle.standardError.write(Data(((known ? "" : "unknown command '\(arguments[0])'\n\n") + usage).utf8))

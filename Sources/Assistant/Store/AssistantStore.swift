@@ -93,6 +93,7 @@ public final class AssistantStore: Sendable {
             try VocabularyRow.filter(Column("appIdentifier") == identifier).deleteAll(db)
             try StoreSchema.bumpVocabularyGeneration(db)
         }
+        publishPermission(.notDetermined, for: identifier)
     }
 
     /// Records the user's decision about an app.
@@ -105,9 +106,24 @@ public final class AssistantStore: Sendable {
                 try PermissionRow(appIdentifier: identifier, state: permission.rawValue, decidedAt: Date()).save(db)
             }
         }
+        publishPermission(permission, for: identifier)
     }
 
     // MARK: Internals
+
+    /// Publishes an app's permission as a file in the home, where the app's `INPreferences` reads it
+    /// (the SDK has no database access). The database stays the source of truth.
+    func publishPermission(_ permission: AppPermission, for identifier: String) {
+        guard let home = location?.deletingLastPathComponent(), !identifier.contains("/") else { return }
+        let folder = home.appendingPathComponent("permissions")
+        let file = folder.appendingPathComponent(identifier)
+        if permission == .notDetermined {
+            try? FileManager.default.removeItem(at: file)
+        } else {
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try? Data(permission.rawValue.utf8).write(to: file, options: .atomic)
+        }
+    }
 
     private func installed(_ row: AppRow, permission: PermissionRow?) throws -> InstalledApp {
         let bundle = try JSONDecoder().decode(AppBundle.self, from: Data(row.manifest.utf8))

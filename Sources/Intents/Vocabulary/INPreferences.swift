@@ -28,8 +28,9 @@ public final class INPreferences: NSObject, @unchecked Sendable {
     }
 }
 
-/// Answers permission questions for `INPreferences`. Until a source is installed, the status is
-/// `.notDetermined`: the assistant asks the user on the app's first request.
+/// Answers permission questions for `INPreferences`: from the file the assistant publishes for each app
+/// in its home (`<home>/permissions/<bundle id>`, "allowed" or "denied"), unless another source is
+/// installed. No file means `.notDetermined`: the assistant asks the user on the app's first request.
 @_spi(Parlance) public final class AuthorizationSource: @unchecked Sendable {
     private let lock = NSLock()
     private var statusProvider: (@Sendable () -> INSiriAuthorizationStatus)?
@@ -40,7 +41,21 @@ public final class INPreferences: NSObject, @unchecked Sendable {
     }
 
     func status() -> INSiriAuthorizationStatus {
-        lock.withLock { statusProvider }?() ?? .notDetermined
+        if let provider = lock.withLock({ statusProvider }) { return provider() }
+        return Self.publishedStatus(environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// What the assistant published for this app (`PARLANCE_APP_IDENTIFIER`, else the main bundle's).
+    static func publishedStatus(environment: [String: String]) -> INSiriAuthorizationStatus {
+        guard let app = VocabularyOutbox.appIdentifier(environment), !app.contains("/") else { return .notDetermined }
+        let file = ParlanceHomeFolder.resolve(environment: environment).appendingPathComponent("permissions")
+            .appendingPathComponent(app)
+        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return .notDetermined }
+        switch text.trimmingCharacters(in: .whitespacesAndNewlines) {
+        case "allowed": return .authorized
+        case "denied": return .denied
+        default: return .notDetermined
+        }
     }
 
     func request(_ handler: @escaping @Sendable (INSiriAuthorizationStatus) -> Void) {
