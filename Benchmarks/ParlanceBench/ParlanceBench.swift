@@ -7,6 +7,7 @@
 //   .build/release/parlance-bench leaks        # 1,000 calls and 100 install/launch/stop cycles
 //   .build/release/parlance-bench vocabulary   # replace 10,000 contact names in the store
 //   .build/release/parlance-bench parse [--entries 10000]   # understanding latency (run from the repository root)
+//   .build/release/parlance-bench conversation [--turns 2000]  # assistant overhead per conversation turn
 import Assistant
 import ExtensionRuntime
 import ExtensionWire
@@ -37,13 +38,15 @@ struct ParlanceBench {
             let iterations = Int(value(of: "--iterations", in: arguments) ?? "") ?? 20_000
             let evaluation = URL(fileURLWithPath: value(of: "--evaluation", in: arguments) ?? "Evaluation")
             try ParseBenchmarks.run(entries: entries, evaluation: evaluation, iterations: iterations)
+        case "conversation":
+            try await ConversationBenchmarks.run(turns: Int(value(of: "--turns", in: arguments) ?? "") ?? 2_000)
         case "breakdown":
             try await CostBreakdown.run(iterations: 5_000)
         case "leaks":
             let ok = try await LeakCheck.run(endpoint, calls: 1_000, cycles: 100)
             if !ok { exit(1) }
         default:
-            FileHandle.standardError.write(Data("usage: parlance-bench latency|cold-start|breakdown|vocabulary|parse|leaks [--extension PATH]\n".utf8))
+            FileHandle.standardError.write(Data("usage: parlance-bench latency|cold-start|breakdown|vocabulary|parse|conversation|leaks [--extension PATH]\n".utf8))
             exit(2)
         }
     }

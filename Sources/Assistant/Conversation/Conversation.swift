@@ -68,9 +68,12 @@ public actor Conversation {
     /// Loads the conversation saved by an earlier run. A question asked before is asked again; a
     /// request that was being handled is settled from the journal and never handled again.
     public func resume() async -> [AssistantTurn] {
+        appsThisTurn = [:]
         guard let data = try? store.conversationState(session: session),
               let saved = try? JSONDecoder().decode(ConversationState.self, from: data) else { return [] }
         state = saved
+        savedState = data
+        savedStateKnown = true
         guard var task = state.task else { return [] }
         if task.phase == .handle {
             return settleInterruptedHandle(task)
@@ -120,6 +123,7 @@ public actor Conversation {
     public func respondThrowing(to text: String, progress: (@Sendable (AssistantTurn) -> Void)? = nil)
         async throws(SimulatedCrash) -> [AssistantTurn] {
         self.progress = progress
+        appsThisTurn = [:]
         defer { self.progress = nil }
         var turns: [AssistantTurn]
         if let question = state.question, var task = state.task {
@@ -132,6 +136,19 @@ public actor Conversation {
     }
 
     private var progress: (@Sendable (AssistantTurn) -> Void)?
+    /// Installed apps read during this turn: read once per turn, so a change made elsewhere (a
+    /// permission, a reinstall) counts from the next turn.
+    private var appsThisTurn: [String: InstalledApp?] = [:]
+    private var lastIntent: (identifier: String, parameters: [String: JSONValue], intent: INIntent)?
+    /// What the store holds for this session, so that an unchanged state is not written again.
+    private var savedState: Data?
+
+    private func installedApp(_ identifier: String) -> InstalledApp? {
+        if let cached = appsThisTurn[identifier] { return cached }
+        let app = try? store.app(identifier)
+        appsThisTurn[identifier] = .some(app)
+        return app
+    }
 
     private func newRequest(_ text: String) async throws(SimulatedCrash) -> [AssistantTurn] {
         if DiscoveryRequest.matches(text) { return [discovery()] }
@@ -148,7 +165,7 @@ public actor Conversation {
     private func start(_ request: UnderstoodRequest) async throws(SimulatedCrash) -> [AssistantTurn] {
         state.language = request.language
         guard let intent = request.intent else {
-            if let named = request.namedApp, let app = try? store.app(named) {
+            if let named = request.namedApp, let app = installedApp(named) {
                 return [presenter.notice("\(app.bundle.displayName) can't do that. Say “what can you do?” to hear what "
                                          + "it can do.", step: "notUnderstood", app: app.bundle.displayName)]
             }
@@ -187,6 +204,7 @@ public actor Conversation {
         case .permission(let app):
             if answer == .yes || answer == .no {
                 try? store.setPermission(answer == .yes ? .allowed : .denied, for: app)
+                appsThisTurn[app] = nil
             } else {
                 return [ask(question, repeated: true, task: &task)]
             }
@@ -253,16 +271,24 @@ public actor Conversation {
         }
     }
 
+    /// Resolves this parameter and the ones after it in one call, applying the results in order. It
+    /// stops at the first result that needs the user, or that changed a value (later parameters were
+    /// resolved against the old one, so they are asked again), as resolving one by one would.
     private func resolve(_ parameter: String, task: inout IntentTask) async -> [AssistantTurn] {
         guard let (app, endpoint) = endpoint(for: task) else { return [appGone(task)] }
-        let isList = ConversationFacts.parameters(of: task.intent).first { $0.name == parameter }?.isList ?? false
+        let order = ConversationFacts.parameters(of: task.intent)
+        let remaining = Array(order[min(task.parameterIndex, order.count)...])
         do {
             let intent = try makeIntent(task)
-            let resolutions = try await host.resolve([parameter], of: intent, in: endpoint)
-            let results = try resolutions.first { $0.parameter == parameter }?.results?.map { try ResolutionOutcome($0.result) }
-            if let step = machine.applyResolution(results, parameter: parameter, isList: isList, to: &task) {
-                state.task = task
-                return try await perform(step, task: &task)
+            let resolutions = try await host.resolve(remaining.map(\.name), of: intent, in: endpoint)
+            for (name, isList) in remaining {
+                let sent = task.parameters[name]
+                let results = try resolutions.first { $0.parameter == name }?.results?.map { try ResolutionOutcome($0.result) }
+                if let step = machine.applyResolution(results, parameter: name, isList: isList, to: &task) {
+                    state.task = task
+                    return try await perform(step, task: &task)
+                }
+                if task.parameters[name] != sent { break }
             }
             state.task = task
             return []
@@ -445,9 +471,9 @@ public actor Conversation {
         var names: [String: String] = [:]
         var usage: String?
         if case .chooseApp(let options) = question {
-            for option in options { names[option] = (try? store.app(option))?.bundle.displayName(language: state.language) }
+            for option in options { names[option] = installedApp(option)?.bundle.displayName(language: state.language) }
         }
-        if case .permission(let identifier) = question, let app = try? store.app(identifier) {
+        if case .permission(let identifier) = question, let app = installedApp(identifier) {
             usage = app.bundle.localizedUsageDescriptions[state.language] ?? app.bundle.usageDescription
         }
         return presenter.question(question, repeated: repeated, context: context, appNames: names, usageDescription: usage)
@@ -459,7 +485,7 @@ public actor Conversation {
         }
         switch question {
         case .chooseApp(let options):
-            return .choice(options.map { (try? store.app($0))?.bundle.displayName ?? $0 })
+            return .choice(options.map { installedApp($0)?.bundle.displayName ?? $0 })
         case .permission, .unlock, .confirmIntent: return .confirmation(parameter: nil)
         case .value(let parameter, _, _): return .value(reference(parameter))
         case .choice(_, _, let items): return .choice(items.map(ValueText.describe))
@@ -475,7 +501,7 @@ public actor Conversation {
     }
 
     private func facts(for task: IntentTask) -> ConversationFacts {
-        let installed = task.app.flatMap { try? store.app($0) }
+        let installed = task.app.flatMap { installedApp($0) }
         let restricted = installed?.bundle.intentsExtension?.restrictedWhileLocked ?? []
         return ConversationFacts(
             permission: installed?.permission ?? .denied,
@@ -485,21 +511,27 @@ public actor Conversation {
     }
 
     private func endpoint(for task: IntentTask) -> (AppBundle, ExtensionEndpoint)? {
-        guard let identifier = task.app, let app = try? store.app(identifier),
+        guard let identifier = task.app, let app = installedApp(identifier),
               var endpoint = app.bundle.intentsEndpoint else { return nil }
         // The extension shares the assistant's home (where its app keeps data in these samples).
         if let home = store.location?.deletingLastPathComponent().path { endpoint.environment["PARLANCE_HOME"] = home }
         return (app.bundle, endpoint)
     }
 
+    /// The SDK intent for the task's current parameters; built again only when they change.
     private func makeIntent(_ task: IntentTask) throws -> INIntent {
+        if let built = lastIntent, built.identifier == task.identifier, built.parameters == task.parameters {
+            return built.intent
+        }
         let object: JSONValue = .object(["intent": .string(task.intent), "identifier": .string(task.identifier),
                                          "parameters": .object(task.parameters)])
-        return try IntentJSON.decodeIntent(from: JSONEncoder().encode(object))
+        let intent = try IntentJSON.decodeIntent(from: JSONEncoder().encode(object))
+        lastIntent = (task.identifier, task.parameters, intent)
+        return intent
     }
 
     func presentationContext(_ task: IntentTask) -> ConversationPresenter.Context {
-        let name = task.app.flatMap { try? store.app($0) }?.bundle.displayName(language: state.language) ?? task.app ?? "the app"
+        let name = task.app.flatMap { installedApp($0) }?.bundle.displayName(language: state.language) ?? task.app ?? "the app"
         return ConversationPresenter.Context(app: name, intent: task.intent, parameters: task.parameters,
                                              appWasNamed: task.appWasNamed)
     }
@@ -526,12 +558,18 @@ public actor Conversation {
 
     private func save() {
         let data = state.task == nil ? nil : try? JSONEncoder().encode(state)
+        guard data != savedState || data == nil && !savedStateKnown else { return }
         do {
             try store.saveConversationState(data, session: session)
+            savedState = data
+            savedStateKnown = true
         } catch {
             logger.error("the conversation could not be saved: \(error)")
         }
     }
+
+    /// False until the first save: the store may hold a state from an earlier run.
+    private var savedStateKnown = false
 
     /// "What can you do?": each app's example requests in the user's language.
     private func discovery() -> AssistantTurn {

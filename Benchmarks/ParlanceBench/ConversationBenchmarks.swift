@@ -1,0 +1,67 @@
+import Assistant
+import ExtensionRuntime
+import Foundation
+import Intents
+
+/// Assistant overhead per conversation turn: a whole request ("MonkeyChat Bobo send more bananas":
+/// understand, resolve every parameter, confirm, journal, handle, present, save) against an
+/// in-process extension that answers at once, so app time is ~0 and extensions are warm. The store
+/// is a real SQLite file with `synchronous = FULL`, so the durable writes are included.
+enum ConversationBenchmarks {
+    static func run(turns: Int) async throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let store = try AssistantStore.open(home: home)
+        let extensionInfo = AppExtensionInfo(identifier: "com.example.benchchat.intents", kind: .intents,
+                                             intentsSupported: ["INSendMessageIntent"], executable: "/bin/true",
+                                             path: home.path)
+        let vocabulary = AppIntentVocabulary(intentPhrases: [IntentPhrase(intentName: "INSendMessageIntent",
+                                                                          examples: ["Send a MonkeyChat message to Bobo"])])
+        try store.install(AppBundle(identifier: "com.example.benchchat", displayName: "MonkeyChat", path: home.path,
+                                    extensions: [extensionInfo], vocabularies: ["en": vocabulary]))
+        try store.setPermission(.allowed, for: "com.example.benchchat")
+        try store.replaceVocabulary(["Bobo", "Kiki"], type: .contactName, app: "com.example.benchchat")
+        let host = ExtensionHost(launcher: InProcessLauncher(["com.example.benchchat.intents": { BenchChat() }]))
+        let conversation = Conversation(store: store, host: host, understander: RequestUnderstander(store: store,
+                                        defaultCurrency: "USD"))
+        for _ in 0..<50 { _ = await conversation.respond(to: "MonkeyChat Bobo send more bananas") }
+        var samples: [Duration] = []
+        samples.reserveCapacity(turns)
+        let clock = ContinuousClock()
+        for _ in 0..<turns {
+            let start = clock.now
+            let reply = await conversation.respond(to: "MonkeyChat Bobo send more bananas")
+            samples.append(clock.now - start)
+            guard reply.last?.step == "handled" else {
+                print("unexpected turn: \(reply.map(\.speech))")
+                exit(1)
+            }
+        }
+        await host.shutdown()
+        samples.sort()
+        func at(_ fraction: Double) -> String {
+            let value = samples[min(samples.count - 1, Int(Double(samples.count) * fraction))]
+            return String(format: "%.2f ms", Double(value.components.attoseconds) / 1e15 + Double(value.components.seconds) * 1000)
+        }
+        print("conversation turn (understand → resolve \(ConversationFacts.parameters(of: "INSendMessageIntent").count) parameters "
+              + "→ confirm → journal → handle → present → save), \(turns) turns, in-process extension, SQLite on disk:")
+        print("  p50 \(at(0.5))   p90 \(at(0.9))   p99 \(at(0.99))")
+    }
+}
+
+/// A messaging extension that answers at once: success for every value.
+final class BenchChat: INExtension, @unchecked Sendable {
+    override func handler(for intent: INIntent) -> Any? { intent is INSendMessageIntent ? BenchChatHandler() : nil }
+}
+
+final class BenchChatHandler: NSObject, INSendMessageIntentHandling {
+    func resolveRecipients(for intent: INSendMessageIntent) async -> [INSendMessageRecipientResolutionResult] {
+        (intent.recipients ?? []).map { .success(with: $0) }
+    }
+    func resolveContent(for intent: INSendMessageIntent) async -> INStringResolutionResult {
+        .success(with: intent.content ?? "")
+    }
+    func handle(intent: INSendMessageIntent) async -> INSendMessageIntentResponse {
+        INSendMessageIntentResponse(code: .success, userActivity: nil)
+    }
+}
