@@ -49,8 +49,9 @@ import Testing
         #expect(error?.message.contains(failure.messageFragment) == true, "\(error?.message ?? "")")
         #expect(error?.message.contains("TestApp") == true)
         // A bound on termination, not a speed figure (those come from parlance-bench): far below the 30 s
-        // handle deadline and forever, with room for a busy 2-core machine running other suites.
-        #expect(ContinuousClock.now - started < .seconds(10), "a failure never waits much past its deadline")
+        // handle deadline and forever, with room for a busy 2-core machine running other suites (the
+        // conversation scripts start dozens of processes alongside).
+        #expect(ContinuousClock.now - started < .seconds(25), "a failure never waits much past its deadline")
         await host.shutdown()
     }
 

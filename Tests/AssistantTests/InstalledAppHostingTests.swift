@@ -36,7 +36,7 @@ import Testing
         #expect(error?.kind == .deadlineExceeded)
         await host.shutdown()
         // Termination, not speed: the hung handler would otherwise hold shutdown forever.
-        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(ContinuousClock.now - started < .seconds(25))
     }
 }
 
