@@ -107,6 +107,20 @@ struct ConversationMachineTests {
         #expect(task.parameterIndex == 1)
     }
 
+    @Test("one result for a whole list asks about the list, and the answer replaces it")
+    func wholeListQuestion() {
+        var task = IntentTask(intent: "INStartCallIntent", identifier: "c", parameters: [
+            "contacts": .array([.object(["displayName": .string("Bobo")]), .object(["displayName": .string("Kiki")])])],
+            app: "call", appWasNamed: true, candidateApps: [])
+        let step = machine.applyResolution([ResolutionOutcome(kind: .unsupported, reason: "multipleContactsUnsupported")],
+                                           parameter: "contacts", isList: true, to: &task)
+        #expect(step == .ask(.value(parameter: "contacts", element: nil,
+                                    reason: .unsupported(reason: "multipleContactsUnsupported")), repeated: false))
+        _ = machine.applyAnswer(.values(["contacts": .array([.object(["displayName": .string("Kiki")])])]),
+                                to: .value(parameter: "contacts", element: nil, reason: .missing), task: &task, isList: true)
+        #expect(task.parameters["contacts"] == .array([.object(["displayName": .string("Kiki")])]))
+    }
+
     @Test("re-asking is bounded: after three questions about one parameter the conversation ends")
     func boundedQuestions() {
         var task = task()

@@ -23,7 +23,11 @@ final class RequestRideHandler: NSObject, INRequestRideIntentHandling {
 
     func resolveRideOptionName(for intent: INRequestRideIntent) async -> INSpeakableStringResolutionResult {
         guard let spoken = intent.rideOptionName?.spokenPhrase, !spoken.isEmpty else {
-            return .success(with: INSpeakableString(vocabularyIdentifier: "mini", spokenPhrase: "Mini", pronunciationHint: nil))
+            // A sensible default: the smallest car that seats everyone (else the biggest).
+            let party = intent.partySize ?? 1
+            let option = RideBook.options.sorted { $0.seats < $1.seats }.first { $0.seats >= party }
+                ?? RideBook.options.max { $0.seats < $1.seats }
+            return .success(with: Self.speakable(option?.name ?? "Mini"))
         }
         switch NameMatch.find(spoken, in: RideBook.options.map(\.name)) {
         case .exact(let name): return .success(with: Self.speakable(name))
@@ -34,8 +38,9 @@ final class RequestRideHandler: NSObject, INRequestRideIntentHandling {
 
     func resolvePartySize(for intent: INRequestRideIntent) async -> INIntegerResolutionResult {
         guard let size = intent.partySize else { return .success(with: 1) }
-        let largest = RideBook.options.map(\.seats).max() ?? 1
-        return size >= 1 && size <= largest ? .success(with: size) : .unsupported()
+        let seats = intent.rideOptionName.flatMap { RideBook.option(named: $0.spokenPhrase) }?.seats
+            ?? RideBook.options.map(\.seats).max() ?? 1
+        return size >= 1 && size <= seats ? .success(with: size) : .unsupported()
     }
 
     /// The ride option's seats are checked at confirm; whether the user wants a later pickup is not

@@ -76,7 +76,9 @@ public struct ConversationMachine: Sendable {
         for (index, result) in results.enumerated() {
             let current = index < original.count ? original[index] : nil
             var question: PendingQuestion?
-            let element = isList ? resolved.count : nil
+            // One result for several values is about the whole list ("one person at a time").
+            let wholeList = isList && results.count == 1 && original.count > 1
+            let element = isList && !wholeList ? resolved.count : nil
             switch result.kind {
             case .success, .unimplemented:
                 if let value = result.value ?? current { resolved.append(value) }
@@ -235,7 +237,7 @@ public struct ConversationMachine: Sendable {
             if let element, list.indices.contains(element) {
                 list.replaceSubrange(element...element, with: given)
             } else {
-                list.append(contentsOf: given)
+                list = given  // a question about the whole list: the answer is the new list
             }
             task.parameters[parameter] = .array(list)
         } else {

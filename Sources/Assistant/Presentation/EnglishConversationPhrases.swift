@@ -81,9 +81,18 @@ struct EnglishConversationPhrases: Sendable {
         case "paymentsAmountAboveMaximum", "amountAboveMaximum": because = "\(who) is above \(app)'s limit"
         case "paymentsCurrencyUnsupported", "currencyUnsupported": because = "\(app) doesn't support that currency"
         case let reason?: because = "\(app) can't use \(value ?? "that") (\(ValueText.words(reason)))"
+        case nil where parameter == "partySize": because = "\(app) has no car for \(value ?? "that many") people"
         case nil: because = "\(app) can't use \(value ?? "that")"
         }
         return "\(because.prefix(1).uppercased())\(because.dropFirst()). Which other \(label(parameter))?"
+    }
+
+    /// "a Mini", "an XL", "an Uber": by the sound of the first letter.
+    func article(_ word: String) -> String {
+        guard let first = word.first else { return "a" }
+        let abbreviation = word.count <= 4 && word == word.uppercased()
+        let vowelSound = abbreviation ? "AEFHILMNORSX".contains(first) : "AEIOUaeiou".contains(first)
+        return vowelSound ? "an" : "a"
     }
 
     func orList(_ options: [String]) -> String {
@@ -105,7 +114,7 @@ struct EnglishConversationPhrases: Sendable {
         case "INSendPaymentIntent": return "send \(amount ?? "the money") to \(text(p, "payee") ?? "them")"
         case "INRequestPaymentIntent": return "request \(amount ?? "money") from \(text(p, "payer") ?? "them")"
         case "INRequestRideIntent":
-            var plan = "book \(text(p, "rideOptionName").map { "a \($0)" } ?? "a ride")"
+            var plan = "book \(text(p, "rideOptionName").map { "\(article($0)) \($0)" } ?? "a ride")"
             if let destination = text(p, "dropOffLocation") { plan += " to \(destination)" }
             return plan
         case "INStartCallIntent", "INStartAudioCallIntent", "INStartVideoCallIntent":
