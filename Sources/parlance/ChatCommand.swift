@@ -60,6 +60,13 @@ struct ChatCommand: AsyncParsableCommand {
             let turns = await conversation.respond(to: text) { turn in printer.print(turn) }
             for turn in turns { printer.print(turn) }
         }
+        if !interactive {
+            // Piped input ended: let background work (a ride on its way) report, for at most two minutes.
+            let deadline = ContinuousClock.now + .seconds(120)
+            while conversation.hasBackgroundWork && ContinuousClock.now < deadline {
+                try? await Task.sleep(for: .milliseconds(100))
+            }
+        }
         updates.cancel()
         await host.shutdown()  // before cancelling the idle watch, so shutdown calls are not cancelled
         idle.cancel()

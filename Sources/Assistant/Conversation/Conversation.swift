@@ -39,6 +39,11 @@ public actor Conversation {
     /// Turns that arrive on their own after a request: ride status updates, background results.
     public nonisolated var updates: AsyncStream<AssistantTurn> { updateStream.stream }
 
+    private let followUps = FollowUpCount()
+
+    /// Whether work continues in the background (a ride being followed until it completes).
+    public nonisolated var hasBackgroundWork: Bool { followUps.active > 0 }
+
     public init(store: AssistantStore, host: ExtensionHost, understander: RequestUnderstander,
                 session: String = "default", mode: PresentationMode = .visual, language: String? = nil,
                 policy: ConversationPolicy = ConversationPolicy(), launcher: AppLauncher = AppLauncher(),
@@ -441,20 +446,28 @@ public actor Conversation {
         let lastPhase = PhaseTracker()
         _ = lastPhase.changed(to: reportedPhase)
         let logger = self.logger
+        let followUps = self.followUps
+        followUps.begin()
         Task {
             do {
-                _ = try await host.startUpdates(for: statusIntent, in: endpoint) { response in
-                guard let json = try? JSONDecoder().decode(JSONValue.self, from: IntentJSON.encode(AnyIntentResponse(response)))
-                else { return }
-                let phase = json.objectValue?["properties"]?.objectValue?["rideStatus"]?.objectValue?["phase"]?.stringValue
-                guard lastPhase.changed(to: phase) else { return }
-                continuation.yield(presenter.update(json, context: context))
-                if phase == "completed" {
-                    Task { try? await host.stopUpdates(for: statusIntent, in: endpoint) }
+                let implemented = try await host.startUpdates(for: statusIntent, in: endpoint) { response in
+                    guard let json = try? JSONDecoder().decode(JSONValue.self,
+                                                               from: IntentJSON.encode(AnyIntentResponse(response)))
+                    else { return }
+                    let phase = json.objectValue?["properties"]?.objectValue?["rideStatus"]?.objectValue?["phase"]?.stringValue
+                    guard lastPhase.changed(to: phase) else { return }
+                    continuation.yield(presenter.update(json, context: context))
+                    if phase == "completed" {
+                        Task {
+                            try? await host.stopUpdates(for: statusIntent, in: endpoint)
+                            followUps.end()
+                        }
+                    }
                 }
-                }
+                if !implemented { followUps.end() }
             } catch {
                 logger.warning("\(app.identifier): ride status updates could not start: \(error)")
+                followUps.end()
             }
         }
     }

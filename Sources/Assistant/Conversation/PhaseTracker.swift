@@ -13,3 +13,11 @@ final class PhaseTracker: Sendable {
         }
     }
 }
+
+/// How many background follow-ups are running.
+final class FollowUpCount: Sendable {
+    private let count = Mutex(0)
+    var active: Int { count.withLock { $0 } }
+    func begin() { count.withLock { $0 += 1 } }
+    func end() { count.withLock { $0 = max(0, $0 - 1) } }
+}
