@@ -2,14 +2,15 @@ import ExtensionRuntime
 import ExtensionWire
 import Foundation
 import Intents
+import IntentsUI
 import Synchronization
 import Testing
 
 /// The extension runtime's serve loop, fed lines directly; its replies compared with golden lines.
 @Suite struct ExtensionServerTests {
-    static func serve(_ requests: [String]) async -> [String] {
+    static func serve(_ requests: [String], viewController: (any INUIHostedViewControlling)? = nil) async -> [String] {
         let output = Mutex<[String]>([])
-        let server = ExtensionServer(extension: InProcessMessaging()) { line in
+        let server = ExtensionServer(extension: InProcessMessaging(), viewController: viewController) { line in
             output.withLock { $0.append(String(decoding: line.dropLast(), as: UTF8.self)) }
         }
         let lines = AsyncStream<Data> { continuation in

@@ -3,7 +3,6 @@ import ExtensionWire
 import Foundation
 import Intents
 import IntentsUI
-import Synchronization
 import Testing
 
 /// Intents UI extensions: the view tree's JSON form and `ui/configure` through the serve loop.
@@ -34,25 +33,12 @@ import Testing
     func configure() async {
         let request = #"{"jsonrpc":"2.0","id":2,"method":"ui/configure","params":{"context":"siriSnippet","interaction":{"identifier":"i1","intent":{"intent":"INSendMessageIntent","parameters":{"content":"more bananas"}}}}}"#
         let initialize = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":1,"client":"test"}}"#
-        let replies = await serve([initialize, request], viewController: BubbleView())
+        let replies = await ExtensionServerTests.serve([initialize, request], viewController: BubbleView())
         #expect(replies.count == 2)
         #expect(replies.last?.contains(#""text":"more bananas""#) == true)
         #expect(replies.last?.contains(#""replacesDefaultView":true"#) == true)
-        let refused = await serve([initialize, request], viewController: nil)
+        let refused = await ExtensionServerTests.serve([initialize, request])
         #expect(refused.last?.contains("-32601") == true)
         #expect(refused.last?.contains("no Intents UI view controller") == true)
-    }
-
-    func serve(_ requests: [String], viewController: (any INUIHostedViewControlling)?) async -> [String] {
-        let output = Mutex<[String]>([])
-        let server = ExtensionServer(extension: InProcessMessaging(), viewController: viewController) { line in
-            output.withLock { $0.append(String(decoding: line.dropLast(), as: UTF8.self)) }
-        }
-        let lines = AsyncStream<Data> { continuation in
-            for request in requests { continuation.yield(Data(request.utf8)) }
-            continuation.finish()
-        }
-        await server.serve(lines: lines)
-        return output.withLock { $0 }
     }
 }

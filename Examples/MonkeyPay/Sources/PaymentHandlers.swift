@@ -8,6 +8,31 @@ enum PaymentRules {
         case known(INPerson), doubtful(INPerson), several([INPerson]), tooMany, unknown, missing
     }
 
+    /// The resolution result for a payee or payer, in the intent's own result class.
+    static func resolvePerson<Result: INPersonResolutionResult>(_ spoken: INPerson?, tooMany: @autoclosure () -> Result,
+                                                                unknown: @autoclosure () -> Result) -> Result {
+        switch person(spoken) {
+        case .known(let person): return Result.success(with: person)
+        case .doubtful(let person): return Result.confirmationRequired(with: person)
+        case .several(let people): return Result.disambiguation(with: people)
+        case .tooMany: return tooMany()
+        case .unknown: return unknown()
+        case .missing: return Result.needsValue()
+        }
+    }
+
+    /// The resolution result for an amount; `refuse` gives the unsupported result for a reason's name.
+    static func resolveAmount<Result: INCurrencyAmountResolutionResult>(_ amount: INCurrencyAmount?,
+                                                                        refuse: (String) -> Result) -> Result {
+        switch self.amount(amount) {
+        case .valid(let amount): return Result.success(with: amount)
+        case .missing: return Result.needsValue()
+        case .unsupportedCurrency: return refuse("paymentsCurrencyUnsupported")
+        case .belowMinimum: return refuse("paymentsAmountBelowMinimum")
+        case .aboveMaximum: return refuse("paymentsAmountAboveMaximum")
+        }
+    }
+
     static func person(_ spoken: INPerson?) -> PersonOutcome {
         guard let spoken, !spoken.displayName.isEmpty else { return .missing }
         let people = (try? Wallet.file.read().people) ?? []
@@ -53,23 +78,15 @@ enum PaymentRules {
 /// Sends money to someone MonkeyPay knows, within the balance and the per-payment limit.
 final class SendPaymentHandler: NSObject, INSendPaymentIntentHandling {
     func resolvePayee(for intent: INSendPaymentIntent) async -> INSendPaymentPayeeResolutionResult {
-        switch PaymentRules.person(intent.payee) {
-        case .known(let person): return .success(with: person)
-        case .doubtful(let person): return .confirmationRequired(with: person)
-        case .several(let people): return .disambiguation(with: people)
-        case .tooMany: return INSendPaymentPayeeResolutionResult(personResolutionResult: .needsMoreDetails())
-        case .unknown: return .unsupported(forReason: .noAccount)
-        case .missing: return .needsValue()
-        }
+        PaymentRules.resolvePerson(intent.payee,
+                                   tooMany: INSendPaymentPayeeResolutionResult(personResolutionResult: .needsMoreDetails()),
+                                   unknown: .unsupported(forReason: .noAccount))
     }
 
     func resolveCurrencyAmount(for intent: INSendPaymentIntent) async -> INSendPaymentCurrencyAmountResolutionResult {
-        switch PaymentRules.amount(intent.currencyAmount) {
-        case .valid(let amount): return .success(with: amount)
-        case .missing: return .needsValue()
-        case .unsupportedCurrency: return .unsupported(forReason: .paymentsCurrencyUnsupported)
-        case .belowMinimum: return .unsupported(forReason: .paymentsAmountBelowMinimum)
-        case .aboveMaximum: return .unsupported(forReason: .paymentsAmountAboveMaximum)
+        PaymentRules.resolveAmount(intent.currencyAmount) { reason in
+            INSendPaymentCurrencyAmountUnsupportedReason.allCases.first { $0.caseName == reason }
+                .map { .unsupported(forReason: $0) } ?? .unsupported()
         }
     }
 
@@ -114,23 +131,15 @@ final class SendPaymentHandler: NSObject, INSendPaymentIntentHandling {
 /// Asks someone MonkeyPay knows for money.
 final class RequestPaymentHandler: NSObject, INRequestPaymentIntentHandling {
     func resolvePayer(for intent: INRequestPaymentIntent) async -> INRequestPaymentPayerResolutionResult {
-        switch PaymentRules.person(intent.payer) {
-        case .known(let person): return .success(with: person)
-        case .doubtful(let person): return .confirmationRequired(with: person)
-        case .several(let people): return .disambiguation(with: people)
-        case .tooMany: return INRequestPaymentPayerResolutionResult(personResolutionResult: .needsMoreDetails())
-        case .unknown: return .unsupported(forReason: .noAccount)
-        case .missing: return .needsValue()
-        }
+        PaymentRules.resolvePerson(intent.payer,
+                                   tooMany: INRequestPaymentPayerResolutionResult(personResolutionResult: .needsMoreDetails()),
+                                   unknown: .unsupported(forReason: .noAccount))
     }
 
     func resolveCurrencyAmount(for intent: INRequestPaymentIntent) async -> INRequestPaymentCurrencyAmountResolutionResult {
-        switch PaymentRules.amount(intent.currencyAmount) {
-        case .valid(let amount): return .success(with: amount)
-        case .missing: return .needsValue()
-        case .unsupportedCurrency: return .unsupported(forReason: .paymentsCurrencyUnsupported)
-        case .belowMinimum: return .unsupported(forReason: .paymentsAmountBelowMinimum)
-        case .aboveMaximum: return .unsupported(forReason: .paymentsAmountAboveMaximum)
+        PaymentRules.resolveAmount(intent.currencyAmount) { reason in
+            INRequestPaymentCurrencyAmountUnsupportedReason.allCases.first { $0.caseName == reason }
+                .map { .unsupported(forReason: $0) } ?? .unsupported()
         }
     }
 

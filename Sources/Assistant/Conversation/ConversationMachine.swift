@@ -186,33 +186,34 @@ public struct ConversationMachine: Sendable {
             }
             return ask(question, in: &task, step: parameter, repeated: true)
         case let .choice(parameter, element, items):
-            switch answer {
-            case .choice(let index) where items.indices.contains(index):
-                choose(items[index], parameter: parameter, element: element, isList: isList, in: &task)
-                return nil
-            case .values(let values) where values[parameter] != nil:
-                set(values, parameter: parameter, element: element, isList: isList, in: &task)
-                return nil
-            case .no:
-                return ask(.value(parameter: parameter, element: element, reason: .refused), in: &task, step: parameter)
-            default:
-                return ask(question, in: &task, step: parameter, repeated: true)
-            }
+            var offered: JSONValue?
+            if case .choice(let index) = answer, items.indices.contains(index) { offered = items[index] }
+            return answerOffer(answer, accepting: offered, question: question, parameter: parameter, element: element,
+                               isList: isList, task: &task)
         case let .confirmValue(parameter, element, value):
-            switch answer {
-            case .yes:
-                choose(value, parameter: parameter, element: element, isList: isList, in: &task)
-                return nil
-            case .values(let values) where values[parameter] != nil:
-                set(values, parameter: parameter, element: element, isList: isList, in: &task)
-                return nil
-            case .no:
-                return ask(.value(parameter: parameter, element: element, reason: .refused), in: &task, step: parameter)
-            default:
-                return ask(question, in: &task, step: parameter, repeated: true)
-            }
+            return answerOffer(answer, accepting: answer == .yes ? value : nil, question: question, parameter: parameter,
+                               element: element, isList: isList, task: &task)
         case .permission, .unlock:
             return nil
+        }
+    }
+
+    /// An answer to a choice or a yes/no about a value: the value accepted, another value named, or a
+    /// refusal (then a new value is asked for).
+    private func answerOffer(_ answer: Answer, accepting accepted: JSONValue?, question: PendingQuestion,
+                             parameter: String, element: Int?, isList: Bool, task: inout IntentTask) -> ConversationStep? {
+        if let accepted {
+            choose(accepted, parameter: parameter, element: element, isList: isList, in: &task)
+            return nil
+        }
+        switch answer {
+        case .values(let values) where values[parameter] != nil:
+            set(values, parameter: parameter, element: element, isList: isList, in: &task)
+            return nil
+        case .no:
+            return ask(.value(parameter: parameter, element: element, reason: .refused), in: &task, step: parameter)
+        default:
+            return ask(question, in: &task, step: parameter, repeated: true)
         }
     }
 
