@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Writes one sample app's bundle folder (Info.plist, the .appex and its launcher, localized
 AppIntentVocabulary.plist) from a JSON description: Scripts/write_sample_bundle.py Examples/X/app.json.
-The bundle is committed; rerun after editing the description."""
-import json, os, plistlib, stat, sys
+The bundle is committed; rerun after editing the description. With --check, writes into a scratch
+folder and fails when a committed bundle differs (CI runs this)."""
+import filecmp, json, os, plistlib, stat, sys, tempfile
 
-def main(path):
+def main(path, root=None):
     spec = json.load(open(path))
-    root = os.path.dirname(path)
+    root = root or os.path.dirname(path)
     app = os.path.join(root, spec["name"] + ".app")
     os.makedirs(app, exist_ok=True)
     info = {
@@ -81,6 +82,26 @@ exec "$bin/{program}"{args} "$@"
         f.write(text)
     os.chmod(path, os.stat(path).st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
 
+def differences(a, b):
+    comparison = filecmp.dircmp(a, b)
+    found = [os.path.join(a, n) for n in comparison.left_only + comparison.right_only + comparison.diff_files]
+    for sub in comparison.subdirs.values():
+        found += differences(sub.left, sub.right)
+    return found
+
 if __name__ == "__main__":
-    for p in sys.argv[1:]:
-        main(p)
+    arguments = sys.argv[1:]
+    check = "--check" in arguments
+    stale = []
+    for p in [a for a in arguments if a != "--check"]:
+        if not check:
+            main(p)
+            continue
+        with tempfile.TemporaryDirectory() as scratch:
+            main(p, scratch)
+            name = json.load(open(p))["name"] + ".app"
+            stale += differences(os.path.join(os.path.dirname(p), name), os.path.join(scratch, name))
+    if stale:
+        print("sample bundles out of date (run Scripts/write_sample_bundle.py Examples/*/app.json):\n  "
+              + "\n  ".join(stale))
+        sys.exit(1)
