@@ -68,6 +68,49 @@ struct ConversationTests {
     }
 }
 
+extension ConversationTests {
+    @Test("the assistant killed while a payment is handled: after a restart it is not paid again, and the user is told")
+    func killedDuringHandle() async throws {
+        let runner = CommandRunner()
+        defer { runner.remove() }
+        _ = try runner.run(["chat"], input: "what can you do?\n")  // installs the sample apps
+        #expect(try runner.run(["apps", "allow", "org.parlance.examples.monkeypay"]).status == 0)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TestProducts.path("parlance"))
+        process.arguments = ["chat"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["PARLANCE_HOME"] = runner.home.path
+        environment["MONKEYPAY_HANDLE_SECONDS"] = "3"
+        process.environment = environment
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data("pay Bobo 20 dollars with MonkeyPay\nyes\n".utf8))
+        var printed = ""
+        let deadline = Date().addingTimeInterval(60)
+        while !printed.contains("Waiting for MonkeyPay"), Date() < deadline {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            printed += String(decoding: chunk, as: UTF8.self)
+        }
+        #expect(printed.contains("Waiting for MonkeyPay"), "\(printed)")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        // The orphaned extension exits when its next write finds the assistant gone (the payment may or
+        // may not have been made: the assistant can't know, and must not make it again).
+        try await Task.sleep(for: .seconds(4))
+        let restarted = try runner.run(["chat"], input: "")
+        #expect(restarted.stdout.contains("I won't do it again"), "\(restarted.stdout)")
+        let wallet = CommandRunner.appProgram("monkeypay")
+        let balance = try runner.runProgram(wallet, ["balance"])
+        #expect(balance.contains("$120.00") || balance.contains("$100.00"), "at most once: \(balance)")
+        let again = try runner.run(["chat"], input: "")
+        #expect(!again.stdout.contains("I won't do it again"), "told once: \(again.stdout)")
+    }
+}
+
 /// The conversation's rules, without extensions.
 struct ConversationMachineTests {
     let machine = ConversationMachine()

@@ -108,6 +108,10 @@ final class SendPaymentHandler: NSObject, INSendPaymentIntentHandling {
     }
 
     func handle(intent: INSendPaymentIntent) async -> INSendPaymentIntentResponse {
+        // A slow bank, for trying what the assistant shows meanwhile (and what a crash leaves behind).
+        if let seconds = ProcessInfo.processInfo.environment["MONKEYPAY_HANDLE_SECONDS"].flatMap(Double.init) {
+            try? await Task.sleep(for: .seconds(seconds))
+        }
         let draft = PaymentRules.draft("sent", person: intent.payee, amount: intent.currencyAmount, note: intent.note,
                                        identifier: intent.identifier)
         do {

@@ -40,6 +40,25 @@ struct CommandRunner {
                       stderr: String(decoding: stderr, as: UTF8.self))
     }
 
+    /// A sample app's program, built beside `parlance`.
+    static func appProgram(_ name: String) -> String { TestProducts.path(name) }
+
+    /// Runs a program (a sample app's) with this home; returns what it printed.
+    func runProgram(_ path: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["PARLANCE_HOME"] = home.path
+        process.environment = environment
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
     func remove() {
         try? FileManager.default.removeItem(at: home)
     }
