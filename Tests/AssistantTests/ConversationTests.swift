@@ -22,7 +22,7 @@ struct ConversationTests {
         let summary = output.stdout.split(separator: "\n").last.map(String.init) ?? ""
         #expect(summary.hasSuffix("0 failed"), "\(summary)")
         let passed = Int(summary.split(separator: " ").first ?? "") ?? 0
-        #expect(passed >= 60, "only \(passed) conversations ran")
+        #expect(passed >= 80, "only \(passed) conversations ran")
     }
 
     @Test("parlance test reports a failing expectation with the line and the conversation")

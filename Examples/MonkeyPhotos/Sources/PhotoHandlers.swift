@@ -28,6 +28,17 @@ enum PhotoQuery {
         }
     }
 
+    /// What the app needs to show the same photos it counted: the search, in the user activity.
+    static func userInfo(album: String?, people: [INPerson]?, terms: [String]?, place: CLPlacemark?,
+                         range: INDateComponentsRange?) -> [String: Any] {
+        let calendar = Calendar(identifier: .gregorian)
+        var info: [String: Any] = ["album": album ?? "", "terms": terms ?? [], "people": (people ?? []).map(\.displayName),
+                                   "place": place?.name ?? ""]
+        if let start = range?.startDateComponents.flatMap({ calendar.date(from: $0) }) { info["from"] = start }
+        if let end = range?.endDateComponents.flatMap({ calendar.date(from: $0) }) { info["to"] = end }
+        return info
+    }
+
     static func count(album: String?, people: [INPerson]?, terms: [String]?, place: CLPlacemark?,
                       range: INDateComponentsRange?) -> Int {
         let library = try? PhotoLibrary.file.read()
@@ -48,8 +59,9 @@ final class SearchForPhotosHandler: NSObject, INSearchForPhotosIntentHandling {
 
     func handle(intent: INSearchForPhotosIntent) async -> INSearchForPhotosIntentResponse {
         let activity = NSUserActivity(activityType: "INSearchForPhotosIntent")
-        activity.userInfo = ["album": intent.albumName ?? "", "terms": intent.searchTerms ?? [],
-                             "people": (intent.peopleInPhoto ?? []).map(\.displayName)]
+        activity.userInfo = PhotoQuery.userInfo(album: intent.albumName, people: intent.peopleInPhoto,
+                                                terms: intent.searchTerms, place: intent.locationCreated,
+                                                range: intent.dateCreated)
         let response = INSearchForPhotosIntentResponse(code: .continueInApp, userActivity: activity)
         response.searchResultsCount = PhotoQuery.count(album: intent.albumName, people: intent.peopleInPhoto,
                                                        terms: intent.searchTerms, place: intent.locationCreated,
@@ -73,7 +85,10 @@ final class StartPhotoPlaybackHandler: NSObject, INStartPhotoPlaybackIntentHandl
                                      place: intent.locationCreated, range: intent.dateCreated)
         guard count > 0 else { return INStartPhotoPlaybackIntentResponse(code: .failure, userActivity: nil) }
         let activity = NSUserActivity(activityType: "INStartPhotoPlaybackIntent")
-        activity.userInfo = ["album": intent.albumName ?? "", "terms": intent.searchTerms ?? [], "slideshow": true]
+        var info = PhotoQuery.userInfo(album: intent.albumName, people: intent.peopleInPhoto, terms: intent.searchTerms,
+                                       place: intent.locationCreated, range: intent.dateCreated)
+        info["slideshow"] = true
+        activity.userInfo = info
         let response = INStartPhotoPlaybackIntentResponse(code: .continueInApp, userActivity: activity)
         response.searchResultsCount = count
         return response

@@ -41,9 +41,15 @@ struct PhotoLibrary: Codable, Sendable {
     /// The photos matching everything the search gives.
     func matching(album: String?, people: [String], terms: [String], place: String?, range: INDateComponentsRange?) -> [Photo] {
         let calendar = Calendar(identifier: .gregorian)
-        let start = range?.startDateComponents.flatMap { calendar.date(from: $0) }
-        let end = range?.endDateComponents.flatMap { calendar.date(from: $0) }
-        return photos.filter { photo in
+        return matching(album: album, people: people, terms: terms, place: place,
+                        from: range?.startDateComponents.flatMap { calendar.date(from: $0) },
+                        to: range?.endDateComponents.flatMap { calendar.date(from: $0) })
+    }
+
+    /// The photos matching everything given (nil and empty mean "any").
+    func matching(album: String?, people: [String], terms: [String], place: String?, from start: Date?, to end: Date?)
+        -> [Photo] {
+        photos.filter { photo in
             (album == nil || photo.album.caseInsensitiveCompare(album ?? "") == .orderedSame)
                 && people.allSatisfy { person in photo.people.contains { $0.caseInsensitiveCompare(person) == .orderedSame } }
                 && terms.allSatisfy { term in photo.tags.contains { $0.caseInsensitiveCompare(term) == .orderedSame } }

@@ -18,8 +18,14 @@ await AppMain.run(appName: "MonkeyPhotos", appIdentifier: PhotoLibrary.identifie
         let album = (info["album"] as? String).flatMap { $0.isEmpty ? nil : $0 }
         let terms = info["terms"] as? [String] ?? []
         let people = info["people"] as? [String] ?? []
+        let place = (info["place"] as? String).flatMap { $0.isEmpty ? nil : $0 }
+        let from = (info["from"] as? [String: Any])?["$date"] as? String
+        let to = (info["to"] as? [String: Any])?["$date"] as? String
+        let dates = ISO8601DateFormatter()
+        dates.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         let shown = try file.update { library -> Int in
-            let photos = library.matching(album: album, people: people, terms: terms, place: nil, range: nil)
+            let photos = library.matching(album: album, people: people, terms: terms, place: place,
+                                          from: from.flatMap(dates.date(from:)), to: to.flatMap(dates.date(from:)))
             library.lastShown = photos.map(\.identifier)
             return photos.count
         }
