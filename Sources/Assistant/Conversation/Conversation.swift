@@ -26,7 +26,9 @@ public actor Conversation {
     let understander: RequestUnderstander
     let session: String
     let machine: ConversationMachine
-    let presenter: ConversationPresenter
+    private let mode: PresentationMode
+    /// Speaks the conversation's current language.
+    var presenter: ConversationPresenter { ConversationPresenter(mode: mode, language: state.language) }
     let launcher: AppLauncher
     let lockSource: SessionLockSource
     let logger = Logger(label: "parlance.conversation")
@@ -53,7 +55,7 @@ public actor Conversation {
         self.understander = understander
         self.session = session
         self.machine = ConversationMachine(policy: policy)
-        self.presenter = ConversationPresenter(mode: mode)
+        self.mode = mode
         self.launcher = launcher
         self.lockSource = lockSource ?? SessionLockSource(store: store)
         self.defaultLanguage = language
@@ -88,7 +90,7 @@ public actor Conversation {
         }
         let turn = ask(question, repeated: false, task: &task)
         var resumed = turn
-        resumed.speech = "Picking up where we left off. " + turn.speech
+        resumed.speech = presenter.phrases.resumed(turn.speech)
         return [resumed]
     }
 
@@ -99,11 +101,10 @@ public actor Conversation {
         case .finished(_, _, let response, _)?:
             let value = (try? JSONDecoder().decode(JSONValue.self, from: Data(response.utf8))) ?? .null
             var turn = presenter.result(value, context: context)
-            turn.speech = "Before the restart: " + turn.speech
+            turn.speech = presenter.phrases.beforeRestart(turn.speech)
             return [turn]
         case .started?:
-            return [presenter.notice("The assistant stopped while \(context.app) was handling your request, so I "
-                                     + "don't know whether it went through. I won't do it again; check \(context.app).",
+            return [presenter.notice(presenter.phrases.interrupted(app: context.app),
                                      kind: .failure, step: "interrupted", app: context.app, intent: task.intent)]
         case nil:
             var task = task
@@ -171,10 +172,10 @@ public actor Conversation {
         state.language = request.language
         guard let intent = request.intent else {
             if let named = request.namedApp, let app = installedApp(named) {
-                return [presenter.notice("\(app.bundle.displayName) can't do that. Say “what can you do?” to hear what "
-                                         + "it can do.", step: "notUnderstood", app: app.bundle.displayName)]
+                return [presenter.notice(presenter.phrases.appCannot(app: app.bundle.displayName), step: "notUnderstood",
+                                         app: app.bundle.displayName)]
             }
-            return [presenter.notice("Sorry, I can't help with that. Say “what can you do?” to hear what I can do.",
+            return [presenter.notice(presenter.phrases.notUnderstood(),
                                      step: "notUnderstood")]
         }
         let candidates = request.app.map { [$0] } ?? request.candidateApps
@@ -342,17 +343,17 @@ public actor Conversation {
             guard try store.beginHandling(intentIdentifier: task.identifier, app: app.identifier,
                                           intent: String(decoding: intentJSON, as: UTF8.self)) else {
                 finishTask()
-                return [presenter.notice("\(context.app) already handled this request; I won't do it twice.",
+                return [presenter.notice(presenter.phrases.alreadyHandled(app: context.app),
                                          kind: .failure, step: "alreadyHandled", app: context.app)]
             }
             save()
         } catch {
             finishTask()
-            return [presenter.notice("I couldn't record the request safely, so I didn't send it: \(error.message)",
+            return [presenter.notice(presenter.phrases.notRecorded(reason: error.message),
                                      kind: .failure, step: "storeFailed", app: context.app)]
         }
         if crashPoint == .beforeHandle { throw SimulatedCrash() }
-        let waiting = presenter.notice("Waiting for \(context.app)…", kind: .progress, step: "waiting",
+        let waiting = presenter.notice(presenter.phrases.waiting(app: context.app), kind: .progress, step: "waiting",
                                        app: context.app, intent: task.intent)
         let progress = self.progress
         let response: INIntentResponse
@@ -362,8 +363,7 @@ public actor Conversation {
             }
         } catch {
             finishTask()
-            return [presenter.notice("\(context.app) failed while handling the request (\(error.message)). I don't know "
-                                     + "whether it went through and won't do it again; check \(context.app).",
+            return [presenter.notice(presenter.phrases.handleFailed(app: context.app, reason: error.message),
                                      kind: .failure, step: "handleFailed", app: context.app, intent: task.intent)]
         }
         if crashPoint == .afterHandle { throw SimulatedCrash() }
@@ -412,7 +412,7 @@ public actor Conversation {
         let json = response.flatMap { try? JSONDecoder().decode(JSONValue.self, from: IntentJSON.encode(AnyIntentResponse($0))) }
         guard let ride = json?.objectValue?["properties"]?.objectValue?["rideStatus"]?.objectValue?["rideIdentifier"] else {
             finishTask()
-            return presenter.notice("You have no \(app.displayName) ride to cancel.", step: "nothingToCancel",
+            return presenter.notice(presenter.phrases.noRideToCancel(app: app.displayName), step: "nothingToCancel",
                                     app: app.displayName, intent: task.intent)
         }
         task.parameters["rideIdentifier"] = ride
@@ -551,7 +551,7 @@ public actor Conversation {
 
     private func appGone(_ task: IntentTask) -> AssistantTurn {
         finishTask()
-        return presenter.notice("\(task.app ?? "That app") is no longer installed, so I stopped.", kind: .failure,
+        return presenter.notice(presenter.phrases.appMissing(app: task.app ?? "That app"), kind: .failure,
                                 step: "appMissing")
     }
 
@@ -559,7 +559,7 @@ public actor Conversation {
         logger.warning("\(app.identifier): \(error)")
         finishTask()
         let reason = (error as? HostingError)?.message ?? "\(error)"
-        return presenter.notice("\(app.displayName) couldn't take the request (\(reason)). Nothing was done.",
+        return presenter.notice(presenter.phrases.extensionFailed(app: app.displayName, reason: reason),
                                 kind: .failure, step: "extensionFailed", app: app.displayName, intent: task.intent)
     }
 
@@ -597,12 +597,12 @@ public actor Conversation {
             spoken.append("“\(examples[0])”")
         }
         guard !rows.isEmpty else {
-            return presenter.notice("No apps are installed yet. Install one with parlance apps install PATH.",
+            return presenter.notice(presenter.phrases.noApps(),
                                     step: "discovery")
         }
-        let speech = "You can ask things like " + ValueText.list(spoken) + "."
+        let speech = presenter.phrases.discovery(spoken)
         var turn = presenter.notice(speech, step: "discovery")
-        turn.card = presenter.mode == .visual ? Card(style: .notice, title: "What you can ask", rows: rows) : nil
+        turn.card = presenter.mode == .visual ? Card(style: .notice, title: presenter.phrases.discoveryTitle(), rows: rows) : nil
         turn.options = rows.map(\.value)
         return turn
     }

@@ -7,10 +7,12 @@ import IntentsUI
 /// everything and there is no card.
 public struct ConversationPresenter: Sendable {
     public var mode: PresentationMode
-    let phrases = EnglishConversationPhrases()
+    let phrases: any ConversationPhrases
 
-    public init(mode: PresentationMode) {
+    /// A presenter for a mode, speaking a language ("en", "fr-FR").
+    public init(mode: PresentationMode, language: String = "en") {
         self.mode = mode
+        self.phrases = ConversationPhrasebook.phrases(for: language)
     }
 
     /// What the presenter needs to know about the request.
@@ -39,19 +41,13 @@ public struct ConversationPresenter: Sendable {
         switch question {
         case .chooseApp(let candidates):
             options = candidates.map { appNames[$0] ?? $0 }
-            speech = "Which app: \(phrases.orList(options))?"
+            speech = phrases.chooseApp(options)
             step = "app"
         case .permission:
-            speech = "\(context.app) wants to work with Parlance"
-            if let usageDescription, !usageDescription.isEmpty {
-                speech += ": “\(usageDescription)”" + (usageDescription.last.map { ".!?".contains($0) } == true ? "" : ".")
-            } else {
-                speech += "."
-            }
-            speech += " Allow it?"
+            speech = phrases.permission(app: context.app, usage: usageDescription)
             step = "permission"
         case .unlock:
-            speech = "Your session is locked. Unlock it (parlance unlock), then say “continue”, or say “cancel”."
+            speech = phrases.unlock()
             step = "unlock"
         case let .value(parameter, element, reason):
             let current = currentValue(parameter, element: element, in: context.parameters)
@@ -74,13 +70,13 @@ public struct ConversationPresenter: Sendable {
             speech = phrases.confirmIntent(context.intent, context.parameters, app: context.app, details: [])
             step = "confirmIntent"
         }
-        if repeated { speech = "Sorry, I didn't get that. " + speech }
+        if repeated { speech = phrases.again(speech) }
         var card: Card?
         if mode == .visual {
             card = Card(style: .question, title: context.app, body: speech, options: options)
             if case .confirmIntent = question {
                 card = domainCard(context: context, properties: [:])
-                card?.footer = "Say yes to go ahead, or no."
+                card?.footer = phrases.confirmFooter()
             }
         }
         return AssistantTurn(kind: .question, speech: speech, card: card, options: options, app: context.app,
@@ -92,11 +88,11 @@ public struct ConversationPresenter: Sendable {
         let properties = confirmResponse?.objectValue?["properties"]?.objectValue ?? [:]
         let details = mode == .voice ? spokenDetails(context: context, properties: properties) : []
         var speech = phrases.confirmIntent(context.intent, context.parameters, app: context.app, details: details)
-        if repeated { speech = "Sorry, I didn't get that. " + speech }
+        if repeated { speech = phrases.again(speech) }
         var card: Card?
         if mode == .visual {
             card = domainCard(context: context, properties: properties)
-            card?.footer = "Say yes to go ahead, or no."
+            card?.footer = phrases.confirmFooter()
         }
         return AssistantTurn(kind: .question, speech: speech, card: card, app: context.app, intent: context.intent,
                              parameters: context.parameters, responseCode: confirmResponse?.objectValue?["code"]?.stringValue,
@@ -126,7 +122,7 @@ public struct ConversationPresenter: Sendable {
                                  responseCode: code, step: "failed")
         }
         var speech = phrases.done(context.intent, context.parameters, properties: properties)
-        if !context.appWasNamed { speech = speech.dropLast() + " with \(context.app)." }
+        if !context.appWasNamed { speech = phrases.doneWithApp(speech, app: context.app) }
         if mode == .voice {
             let details = spokenDetails(context: context, properties: properties)
             if !details.isEmpty { speech += " " + details.joined(separator: "; ") + "." }
@@ -140,7 +136,7 @@ public struct ConversationPresenter: Sendable {
     /// The request continues in the background.
     public func inProgress(_ response: JSONValue, context: Context) -> AssistantTurn {
         let properties = response.objectValue?["properties"]?.objectValue ?? [:]
-        let speech = "\(context.app) is on it; it continues in the background, and I'll tell you when it's done."
+        let speech = phrases.inProgress(app: context.app)
         return AssistantTurn(kind: .result, speech: speech,
                              card: mode == .visual ? domainCard(context: context, properties: properties) : nil,
                              app: context.app, intent: context.intent, parameters: context.parameters,
@@ -152,7 +148,7 @@ public struct ConversationPresenter: Sendable {
         let properties = response.objectValue?["properties"]?.objectValue ?? [:]
         let status = properties["rideStatus"]?.objectValue ?? [:]
         let phase = status["phase"]?.stringValue ?? "unknown"
-        var speech = "\(context.app): " + phrases.ridePhase(phase).prefix(1).lowercased() + phrases.ridePhase(phase).dropFirst()
+        var speech = phrases.rideUpdate(app: context.app, phase: phase)
         let details = spokenDetails(context: context, properties: properties)
         if mode == .voice, !details.isEmpty { speech += " " + details.joined(separator: "; ") + "." }
         return AssistantTurn(kind: .progress, speech: speech,
@@ -168,9 +164,9 @@ public struct ConversationPresenter: Sendable {
         let speech: String
         switch launched {
         case .success:
-            let done = code.hasPrefix("failure") ? "" : phrases.done(context.intent, context.parameters, properties: properties) + " "
-            speech = done + "Continuing in \(context.app)."
-        case .failure(let error): speech = "\(context.app) has to finish this, but I couldn't open it: \(error.message)"
+            let done = code.hasPrefix("failure") ? nil : phrases.done(context.intent, context.parameters, properties: properties)
+            speech = phrases.handedOff(done: done, app: context.app)
+        case .failure(let error): speech = phrases.handOffFailed(app: context.app, reason: error.message)
         }
         return AssistantTurn(kind: .result, speech: speech,
                              card: mode == .visual ? domainCard(context: context, properties: properties) : nil,
@@ -190,18 +186,15 @@ public struct ConversationPresenter: Sendable {
     public func ending(_ ending: ConversationEnding, context: Context?) -> AssistantTurn {
         let app = context?.app ?? "the app"
         switch ending {
-        case .cancelled: return notice("OK, cancelled. Nothing was done.", step: "cancelled", app: context?.app)
-        case .declined: return notice("OK, I won't. Nothing was done.", step: "declined", app: context?.app)
+        case .cancelled: return notice(phrases.cancelled(), step: "cancelled", app: context?.app)
+        case .declined: return notice(phrases.declined(), step: "declined", app: context?.app)
         case .permissionDenied(let identifier):
-            return notice("\(app) isn't allowed to work with Parlance, so I didn't use it. "
-                          + "To allow it: parlance apps allow \(identifier)", step: "permissionDenied", app: context?.app)
-        case .stayedLocked:
-            return notice("The session is still locked, so I stopped. Nothing was done.", step: "locked", app: context?.app)
-        case .gaveUp(let step):
-            let what = ["app": "which app to use", "confirmation": "whether to go ahead", "unlock": "an unlock"][step]
-                ?? "a \(phrases.label(step)) \(app) can use"
-            return notice("I still don't have \(what), so I stopped. Nothing was done.", step: "gaveUp",
+            return notice(phrases.permissionDenied(app: app, identifier: identifier), step: "permissionDenied",
                           app: context?.app)
+        case .stayedLocked:
+            return notice(phrases.stayedLocked(), step: "locked", app: context?.app)
+        case .gaveUp(let step):
+            return notice(phrases.gaveUp(step: step, app: app), step: "gaveUp", app: context?.app)
         case .handOffAtConfirm(let response):
             return handoff(response, context: context ?? Context(app: app, intent: "", parameters: [:], appWasNamed: true),
                            launched: .failure(AppLaunchError("the assistant did not open it")))
@@ -236,7 +229,7 @@ public struct ConversationPresenter: Sendable {
             return Card.Row(label, String(repeating: "▓", count: filled) + String(repeating: "░", count: 10 - filled)
                             + " \(Int((fraction * 100).rounded())) %")
         case let .mapPin(label, latitude, longitude):
-            return Card.Row("Map", "⌖ \(label) (\(String(format: "%.3f", latitude)), \(String(format: "%.3f", longitude)))")
+            return Card.Row("⌖", "\(label) (\(String(format: "%.3f", latitude)), \(String(format: "%.3f", longitude)))")
         case let .image(_, description): return Card.Row("", "[\(description.isEmpty ? "image" : description)]")
         }
     }
@@ -250,31 +243,31 @@ public struct ConversationPresenter: Sendable {
         }
         let p = context.parameters
         switch context.intent {
-        case "INSendMessageIntent": add("To", p["recipients"])
+        case "INSendMessageIntent": add(phrases.cardLabel("To"), p["recipients"])
         case "INSendPaymentIntent", "INRequestPaymentIntent":
             let record = properties["paymentRecord"]?.objectValue ?? [:]
-            add(context.intent == "INSendPaymentIntent" ? "To" : "From",
+            add(phrases.cardLabel(context.intent == "INSendPaymentIntent" ? "To" : "From"),
                 p["payee"] ?? p["payer"] ?? record["payee"] ?? record["payer"])
-            add("Amount", p["currencyAmount"] ?? record["currencyAmount"])
-            add("Fee", record["feeAmount"])
-            add("Note", p["note"] ?? record["note"])
-            add("Status", record["status"].map { .string(ValueText.words($0.stringValue ?? "")) })
+            add(phrases.cardLabel("Amount"), p["currencyAmount"] ?? record["currencyAmount"])
+            add(phrases.cardLabel("Fee"), record["feeAmount"])
+            add(phrases.cardLabel("Note"), p["note"] ?? record["note"])
+            add(phrases.cardLabel("Status"), record["status"].map { .string(ValueText.words($0.stringValue ?? "")) })
         case "INRequestRideIntent", "INGetRideStatusIntent", "INCancelRideIntent":
             let status = properties["rideStatus"]?.objectValue ?? [:]
             let option = status["rideOption"]?.objectValue ?? [:]
-            add("Ride", option["name"].map { $0 } ?? p["rideOptionName"])
-            add("From", status["pickupLocation"] ?? p["pickupLocation"])
-            add("To", status["dropOffLocation"] ?? p["dropOffLocation"])
-            add("Pickup", status["estimatedPickupDate"] ?? option["estimatedPickupDate"])
-            if let range = option["priceRange"]?.objectValue { add("Price", .string(priceRange(range))) }
-            add("Driver", status["driver"])
+            add(phrases.cardLabel("Ride"), option["name"].map { $0 } ?? p["rideOptionName"])
+            add(phrases.cardLabel("From"), status["pickupLocation"] ?? p["pickupLocation"])
+            add(phrases.cardLabel("To"), status["dropOffLocation"] ?? p["dropOffLocation"])
+            add(phrases.cardLabel("Pickup"), status["estimatedPickupDate"] ?? option["estimatedPickupDate"])
+            if let range = option["priceRange"]?.objectValue { add(phrases.cardLabel("Price"), .string(priceRange(range))) }
+            add(phrases.cardLabel("Driver"), status["driver"])
             if let vehicle = status["vehicle"]?.objectValue {
                 let name = [vehicle["manufacturer"], vehicle["model"]].compactMap { $0?.stringValue }.joined(separator: " ")
-                add("Vehicle", .string([name, vehicle["registrationPlate"]?.stringValue ?? ""]
+                add(phrases.cardLabel("Vehicle"), .string([name, vehicle["registrationPlate"]?.stringValue ?? ""]
                     .filter { !$0.isEmpty }.joined(separator: ", ")))
             }
-            add("Status", status["phase"].map { .string(ValueText.words($0.stringValue ?? "")) })
-            add("Cancellation fee", properties["cancellationFee"])
+            add(phrases.cardLabel("Status"), status["phase"].map { .string(ValueText.words($0.stringValue ?? "")) })
+            add(phrases.cardLabel("Cancellation fee"), properties["cancellationFee"])
         case "INListRideOptionsIntent":
             for option in properties["rideOptions"]?.arrayValue ?? [] {
                 guard let option = option.objectValue, let name = option["name"]?.stringValue else { continue }
@@ -283,34 +276,34 @@ public struct ConversationPresenter: Sendable {
                 rows.append(Card.Row(name, value))
             }
         case let intent where intent.hasSuffix("WorkoutIntent"):
-            add("Workout", p["workoutName"])
+            add(phrases.cardLabel("Workout"), p["workoutName"])
             if let goal = p["goalValue"] {
                 let unit = p["workoutGoalUnitType"]?.stringValue.map(ValueText.words) ?? ""
-                add("Goal", .string("\(ValueText.describe(goal)) \(unit)".trimmingCharacters(in: .whitespaces)))
+                add(phrases.cardLabel("Goal"), .string("\(ValueText.describe(goal)) \(unit)".trimmingCharacters(in: .whitespaces)))
             }
-            add("Where", p["workoutLocationType"])
+            add(phrases.cardLabel("Where"), p["workoutLocationType"])
         case "INStartCallIntent", "INStartAudioCallIntent", "INStartVideoCallIntent":
-            add("Call", p["contacts"])
-            add("Type", p["callCapability"].map { .string(ValueText.words($0.stringValue ?? "")) })
+            add(phrases.cardLabel("Call"), p["contacts"])
+            add(phrases.cardLabel("Type"), p["callCapability"].map { .string(ValueText.words($0.stringValue ?? "")) })
         case "INSearchCallHistoryIntent":
             for record in (properties["callRecords"]?.arrayValue ?? []).prefix(5) {
                 let object = record.objectValue ?? [:]
-                rows.append(Card.Row(object["caller"].map(ValueText.describe) ?? "Unknown",
+                rows.append(Card.Row(object["caller"].map(ValueText.describe) ?? phrases.cardLabel("Unknown"),
                                      [object["callRecordType"]?.stringValue.map(ValueText.words),
                                       object["dateCreated"].map(ValueText.describe)].compactMap { $0 }
                                          .joined(separator: ", ")))
             }
         case "INSearchForPhotosIntent", "INStartPhotoPlaybackIntent":
-            add("Album", p["albumName"])
-            add("People", p["peopleInPhoto"])
-            add("Tags", p["searchTerms"])
-            add("Place", p["locationCreated"])
-            add("Date", p["dateCreated"])
-            add("Photos", properties["searchResultsCount"])
+            add(phrases.cardLabel("Album"), p["albumName"])
+            add(phrases.cardLabel("People"), p["peopleInPhoto"])
+            add(phrases.cardLabel("Tags"), p["searchTerms"])
+            add(phrases.cardLabel("Place"), p["locationCreated"])
+            add(phrases.cardLabel("Date"), p["dateCreated"])
+            add(phrases.cardLabel("Photos"), properties["searchResultsCount"])
         case "INSearchForMessagesIntent":
             for message in (properties["messages"]?.arrayValue ?? []).prefix(5) {
                 let object = message.objectValue ?? [:]
-                rows.append(Card.Row(object["sender"].map(ValueText.describe) ?? "You",
+                rows.append(Card.Row(object["sender"].map(ValueText.describe) ?? phrases.cardLabel("You"),
                                      object["content"]?.stringValue ?? ""))
             }
         default:
@@ -353,7 +346,7 @@ public struct ConversationPresenter: Sendable {
     /// The card's rows as words, for voice mode.
     private func spokenDetails(context: Context, properties: [String: JSONValue]) -> [String] {
         rows(context: context, properties: properties)
-            .filter { !["To", "From", "Workout", "Call"].contains($0.label) || context.intent.contains("Ride") }
+            .filter { !["To", "From", "Workout", "Call"].map(phrases.cardLabel).contains($0.label) || context.intent.contains("Ride") }
             .map { "\($0.label.lowercased()) \($0.value)" }
     }
 }

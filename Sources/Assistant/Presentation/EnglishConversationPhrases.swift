@@ -2,8 +2,7 @@ import Foundation
 
 /// The assistant's English words for the conversation: questions, summaries of what an intent will
 /// do and did, and explanations of failures. Other languages get their own phrase book (issue 8).
-struct EnglishConversationPhrases: Sendable {
-    typealias Parameters = [String: JSONValue]
+struct EnglishConversationPhrases: ConversationPhrases {
 
     func text(_ parameters: Parameters, _ name: String) -> String? {
         parameters[name].map(ValueText.describe).flatMap { $0.isEmpty ? nil : $0 }
@@ -42,6 +41,22 @@ struct EnglishConversationPhrases: Sendable {
         default: return "Which \(label(parameter))?"
         }
     }
+
+    func chooseApp(_ options: [String]) -> String { "Which app: \(orList(options))?" }
+
+    func permission(app: String, usage: String?) -> String {
+        guard let usage, !usage.isEmpty else { return "\(app) wants to work with Parlance. Allow it?" }
+        let stop = usage.last.map { ".!?".contains($0) } == true ? "" : "."
+        return "\(app) wants to work with Parlance: “\(usage)”\(stop) Allow it?"
+    }
+
+    func unlock() -> String {
+        "Your session is locked. Unlock it (parlance unlock), then say “continue”, or say “cancel”."
+    }
+
+    func again(_ question: String) -> String { "Sorry, I didn't get that. " + question }
+
+    func confirmFooter() -> String { "Say yes to go ahead, or no." }
 
     func askMoreDetails(_ parameter: String, value: String?) -> String {
         if let value { return "“\(value)” matches too many. Which \(label(parameter)) exactly?" }
@@ -182,6 +197,66 @@ struct EnglishConversationPhrases: Sendable {
         default: return "Here's your ride."
         }
     }
+
+    func doneWithApp(_ done: String, app: String) -> String { done.dropLast() + " with \(app)." }
+
+    func inProgress(app: String) -> String {
+        "\(app) is on it; it continues in the background, and I'll tell you when it's done."
+    }
+
+    func rideUpdate(app: String, phase: String) -> String {
+        let sentence = ridePhase(phase)
+        return "\(app): " + sentence.prefix(1).lowercased() + sentence.dropFirst()
+    }
+
+    func handedOff(done: String?, app: String) -> String { (done.map { $0 + " " } ?? "") + "Continuing in \(app)." }
+
+    func handOffFailed(app: String, reason: String) -> String {
+        "\(app) has to finish this, but I couldn't open it: \(reason)"
+    }
+
+    func cancelled() -> String { "OK, cancelled. Nothing was done." }
+    func declined() -> String { "OK, I won't. Nothing was done." }
+
+    func permissionDenied(app: String, identifier: String) -> String {
+        "\(app) isn't allowed to work with Parlance, so I didn't use it. To allow it: parlance apps allow \(identifier)"
+    }
+
+    func stayedLocked() -> String { "The session is still locked, so I stopped. Nothing was done." }
+
+    func gaveUp(step: String, app: String) -> String {
+        let what = ["app": "which app to use", "confirmation": "whether to go ahead", "unlock": "an unlock"][step]
+            ?? "a \(label(step)) \(app) can use"
+        return "I still don't have \(what), so I stopped. Nothing was done."
+    }
+
+    func resumed(_ question: String) -> String { "Picking up where we left off. " + question }
+    func beforeRestart(_ result: String) -> String { "Before the restart: " + result }
+
+    func interrupted(app: String) -> String {
+        "The assistant stopped while \(app) was handling your request, so I don't know whether it went through. "
+            + "I won't do it again; check \(app)."
+    }
+
+    func notUnderstood() -> String { "Sorry, I can't help with that. Say “what can you do?” to hear what I can do." }
+    func appCannot(app: String) -> String { "\(app) can't do that. Say “what can you do?” to hear what it can do." }
+    func waiting(app: String) -> String { "Waiting for \(app)…" }
+    func alreadyHandled(app: String) -> String { "\(app) already handled this request; I won't do it twice." }
+    func notRecorded(reason: String) -> String { "I couldn't record the request safely, so I didn't send it: \(reason)" }
+
+    func handleFailed(app: String, reason: String) -> String {
+        "\(app) failed while handling the request (\(reason)). I don't know whether it went through and won't do it "
+            + "again; check \(app)."
+    }
+
+    func noRideToCancel(app: String) -> String { "You have no \(app) ride to cancel." }
+    func appMissing(app: String) -> String { "\(app) is no longer installed, so I stopped." }
+    func extensionFailed(app: String, reason: String) -> String { "\(app) couldn't take the request (\(reason)). Nothing was done." }
+    func noApps() -> String { "No apps are installed yet. Install one with parlance apps install PATH." }
+    func discovery(_ examples: [String]) -> String { "You can ask things like " + list(examples.map { "“\($0)”" }) + "." }
+    func discoveryTitle() -> String { "What you can ask" }
+    func cardLabel(_ english: String) -> String { english }
+    func list(_ items: [String]) -> String { ValueText.list(items) }
 
     /// Why a failure code ended the request.
     func failure(_ code: String, app: String) -> String {

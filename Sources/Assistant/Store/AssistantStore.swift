@@ -1,11 +1,14 @@
 import Foundation
 import GRDB
 import Intents
+import Synchronization
 
 /// The assistant's durable state in SQLite (WAL): installed apps and permissions. Every write is a
 /// transaction that is on disk when the call returns.
 public final class AssistantStore: Sendable {
     let database: any DatabaseWriter
+    /// Bundles already decoded from their manifests (decoding is most of the cost of reading an app).
+    private let decodedManifests = Mutex<[String: (manifest: String, bundle: AppBundle)]>([:])
     /// The database file; nil in memory.
     public let location: URL?
 
@@ -126,7 +129,13 @@ public final class AssistantStore: Sendable {
     }
 
     private func installed(_ row: AppRow, permission: PermissionRow?) throws -> InstalledApp {
-        let bundle = try JSONDecoder().decode(AppBundle.self, from: Data(row.manifest.utf8))
+        let bundle: AppBundle
+        if let cached = decodedManifests.withLock({ $0[row.identifier] }), cached.manifest == row.manifest {
+            bundle = cached.bundle
+        } else {
+            bundle = try JSONDecoder().decode(AppBundle.self, from: Data(row.manifest.utf8))
+            decodedManifests.withLock { $0[row.identifier] = (row.manifest, bundle) }
+        }
         return InstalledApp(bundle: bundle,
                             permission: permission.flatMap { AppPermission(rawValue: $0.state) } ?? .notDetermined,
                             installedAt: row.installedAt, updatedAt: row.updatedAt)
