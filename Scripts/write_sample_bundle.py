@@ -67,6 +67,10 @@ def main(path, root=None):
             } for p in vocabulary["parameters"]]
         with open(os.path.join(folder, "AppIntentVocabulary.plist"), "wb") as f:
             plistlib.dump(body, f)
+        if vocabulary.get("usage"):
+            with open(os.path.join(folder, "InfoPlist.strings"), "w", encoding="utf-8") as f:
+                escaped = vocabulary["usage"].replace("\\", "\\\\").replace('"', '\\"')
+                f.write(f'"NSSiriUsageDescription" = "{escaped}";\n')
 
 def launcher(path, program, mode, depth):
     up = "/".join([".."] * depth)

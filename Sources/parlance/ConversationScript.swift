@@ -9,6 +9,7 @@ struct ConversationScript {
         var apps: [String]?
         var askPermission = false
         var mode: String?
+        var language: String?
         var environment: [String: String] = [:]
         var steps: [Step] = []
     }
@@ -93,6 +94,8 @@ struct ConversationScript {
                 let parts = setting.split(separator: "=", maxSplits: 1).map(String.init)
                 guard parts.count == 2 else { throw fail("expected “env: NAME=VALUE”") }
                 test.environment[parts[0]] = parts[1]
+            } else if let language = Self.value(of: "language:", in: line) {
+                test.language = language
             } else if let mode = Self.value(of: "mode:", in: line) {
                 guard ["visual", "voice"].contains(mode) else { throw fail("mode is “visual” or “voice”") }
                 test.mode = mode

@@ -46,7 +46,8 @@ final class ScriptRunner {
                     _ = try? SampleApps.runAppCommand(program, ["sync"], home: home)
                 }
             }
-            session = try Session(home: home, options: options, mode: PresentationMode(rawValue: test.mode ?? "visual") ?? .visual)
+            session = try Session(home: home, options: options, mode: PresentationMode(rawValue: test.mode ?? "visual") ?? .visual,
+                                  language: test.language)
             try await perform(test.steps, session: &session, home: home, apps: chosen)
             await session?.close()
             return nil
@@ -149,8 +150,7 @@ final class ScriptRunner {
             case .restart:
                 await current.close()
                 transcript.append("(assistant restarted)")
-                let mode = current.mode
-                session = try Session(home: home, options: options, mode: mode)
+                session = try Session(home: home, options: options, mode: current.mode, language: current.language)
                 turns = await session?.conversation.resume() ?? []
                 record(turns)
             case .wait(let matcher, let seconds):
@@ -181,16 +181,18 @@ final class ScriptRunner {
         let host: ExtensionHost
         let conversation: Conversation
         let mode: PresentationMode
+        let language: String?
         private let updates = UpdateBox()
         private let listener: Task<Void, Never>
 
-        init(home: URL, options: UnderstandingOptions, mode: PresentationMode) throws {
+        init(home: URL, options: UnderstandingOptions, mode: PresentationMode, language: String?) throws {
             store = try AssistantStore.open(home: home)
             host = ExtensionHost()
             self.mode = mode
+            self.language = language
             let understander = try options.understander(store: store, fallbackCurrency: "USD")
             conversation = Conversation(store: store, host: host, understander: understander, session: "test", mode: mode,
-                                        language: options.explicitLanguage)
+                                        language: language ?? options.explicitLanguage)
             let stream = conversation.updates
             let box = updates
             listener = Task {

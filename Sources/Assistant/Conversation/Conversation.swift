@@ -501,7 +501,7 @@ public actor Conversation {
             return .choice(options.map { installedApp($0)?.bundle.displayName ?? $0 })
         case .permission, .unlock, .confirmIntent: return .confirmation(parameter: nil)
         case .value(let parameter, _, _): return .value(reference(parameter))
-        case .choice(_, _, let items): return .choice(items.map(ValueText.describe))
+        case .choice(_, _, let items): return .choice(items.map { ValueText.describe($0, language: presenter.phrases.code) })
         case .confirmValue(let parameter, _, _): return .confirmation(parameter: reference(parameter))
         }
     }
@@ -594,7 +594,7 @@ public actor Conversation {
             guard !examples.isEmpty else { continue }
             let name = app.bundle.displayName(language: state.language)
             rows += examples.map { Card.Row(name, "“\($0)”") }
-            spoken.append("“\(examples[0])”")
+            spoken.append(examples[0])
         }
         guard !rows.isEmpty else {
             return presenter.notice(presenter.phrases.noApps(),

@@ -6,10 +6,13 @@ enum DiscoveryRequest {
         "what can you do", "what can i say", "what can i ask", "what can i ask you", "help", "what do you do",
         "what are you able to do", "what can you help with", "what can you help me with", "what can i do",
         "what do you know", "what apps can you use", "show me what you can do", "what can you do for me",
+        "que sais tu faire", "qu est ce que tu sais faire", "que peux tu faire", "qu est ce que tu peux faire",
+        "aide", "aide moi", "que puis je demander", "qu est ce que je peux demander", "tu sais faire quoi",
     ]
 
     static func matches(_ text: String) -> Bool {
-        let folded = text.lowercased().unicodeScalars.filter { CharacterSet.letters.contains($0) || $0 == " " }
+        let spaced = text.lowercased().map { "'’-".contains($0) ? " " : $0 }
+        let folded = String(spaced).unicodeScalars.filter { CharacterSet.letters.contains($0) || $0 == " " }
         let words = String(String.UnicodeScalarView(folded)).split(separator: " ").joined(separator: " ")
         return phrases.contains(words)
     }

@@ -6,6 +6,9 @@ import Foundation
 protocol ConversationPhrases: Sendable {
     typealias Parameters = [String: JSONValue]
 
+    /// The language code ("en").
+    var code: String { get }
+
     // MARK: Questions
     func chooseApp(_ options: [String]) -> String
     func permission(app: String, usage: String?) -> String
@@ -62,11 +65,16 @@ protocol ConversationPhrases: Sendable {
     func cardLabel(_ english: String) -> String
     /// "A, B and C".
     func list(_ items: [String]) -> String
+    /// Words for an enum case name ("inProgress", "videoCall").
+    func caseWords(_ name: String) -> String
 }
 
-/// The phrases for a language; English until the language has its own (issue 8).
+/// The phrases for a language: French, else English (issue 8 adds the others).
 enum ConversationPhrasebook {
     static func phrases(for language: String) -> any ConversationPhrases {
-        EnglishConversationPhrases()
+        switch LanguageCatalog.code(of: language) {
+        case "fr": return FrenchConversationPhrases()
+        default: return EnglishConversationPhrases()
+        }
     }
 }

@@ -60,11 +60,11 @@ public struct ConversationPresenter: Sendable {
             }
             step = "value:\(parameter)"
         case let .choice(parameter, _, items):
-            options = items.map(ValueText.describe)
+            options = items.map { ValueText.describe($0, language: phrases.code) }
             speech = phrases.askChoice(parameter, options: options)
             step = "choice:\(parameter)"
         case let .confirmValue(parameter, _, value):
-            speech = phrases.askConfirmValue(parameter, value: ValueText.describe(value), intent: context.intent)
+            speech = phrases.askConfirmValue(parameter, value: ValueText.describe(value, language: phrases.code), intent: context.intent)
             step = "confirmValue:\(parameter)"
         case .confirmIntent:
             speech = phrases.confirmIntent(context.intent, context.parameters, app: context.app, details: [])
@@ -102,9 +102,9 @@ public struct ConversationPresenter: Sendable {
     private func currentValue(_ parameter: String, element: Int?, in parameters: [String: JSONValue]) -> String? {
         guard let value = parameters[parameter] else { return nil }
         if let element, let list = value.arrayValue {
-            return list.indices.contains(element) ? ValueText.describe(list[element]) : nil
+            return list.indices.contains(element) ? ValueText.describe(list[element], language: phrases.code) : nil
         }
-        return ValueText.describe(value)
+        return ValueText.describe(value, language: phrases.code)
     }
 
     // MARK: Results
@@ -239,7 +239,7 @@ public struct ConversationPresenter: Sendable {
     private func rows(context: Context, properties: [String: JSONValue]) -> [Card.Row] {
         var rows: [Card.Row] = []
         func add(_ label: String, _ value: JSONValue?) {
-            if let value, case let text = ValueText.describe(value), !text.isEmpty { rows.append(Card.Row(label, text)) }
+            if let value, case let text = ValueText.describe(value, language: phrases.code), !text.isEmpty { rows.append(Card.Row(label, text)) }
         }
         let p = context.parameters
         switch context.intent {
@@ -251,7 +251,7 @@ public struct ConversationPresenter: Sendable {
             add(phrases.cardLabel("Amount"), p["currencyAmount"] ?? record["currencyAmount"])
             add(phrases.cardLabel("Fee"), record["feeAmount"])
             add(phrases.cardLabel("Note"), p["note"] ?? record["note"])
-            add(phrases.cardLabel("Status"), record["status"].map { .string(ValueText.words($0.stringValue ?? "")) })
+            add(phrases.cardLabel("Status"), record["status"].map { .string(phrases.caseWords($0.stringValue ?? "")) })
         case "INRequestRideIntent", "INGetRideStatusIntent", "INCancelRideIntent":
             let status = properties["rideStatus"]?.objectValue ?? [:]
             let option = status["rideOption"]?.objectValue ?? [:]
@@ -266,31 +266,31 @@ public struct ConversationPresenter: Sendable {
                 add(phrases.cardLabel("Vehicle"), .string([name, vehicle["registrationPlate"]?.stringValue ?? ""]
                     .filter { !$0.isEmpty }.joined(separator: ", ")))
             }
-            add(phrases.cardLabel("Status"), status["phase"].map { .string(ValueText.words($0.stringValue ?? "")) })
+            add(phrases.cardLabel("Status"), status["phase"].map { .string(phrases.caseWords($0.stringValue ?? "")) })
             add(phrases.cardLabel("Cancellation fee"), properties["cancellationFee"])
         case "INListRideOptionsIntent":
             for option in properties["rideOptions"]?.arrayValue ?? [] {
                 guard let option = option.objectValue, let name = option["name"]?.stringValue else { continue }
                 var value = option["priceRange"]?.objectValue.map(priceRange) ?? ""
-                if let pickup = option["estimatedPickupDate"] { value += ", pickup \(ValueText.describe(pickup))" }
+                if let pickup = option["estimatedPickupDate"] { value += ", \(phrases.cardLabel("pickup")) \(ValueText.describe(pickup, language: phrases.code))" }
                 rows.append(Card.Row(name, value))
             }
         case let intent where intent.hasSuffix("WorkoutIntent"):
             add(phrases.cardLabel("Workout"), p["workoutName"])
             if let goal = p["goalValue"] {
-                let unit = p["workoutGoalUnitType"]?.stringValue.map(ValueText.words) ?? ""
-                add(phrases.cardLabel("Goal"), .string("\(ValueText.describe(goal)) \(unit)".trimmingCharacters(in: .whitespaces)))
+                let unit = p["workoutGoalUnitType"]?.stringValue.map(phrases.caseWords) ?? ""
+                add(phrases.cardLabel("Goal"), .string("\(ValueText.describe(goal, language: phrases.code)) \(unit)".trimmingCharacters(in: .whitespaces)))
             }
             add(phrases.cardLabel("Where"), p["workoutLocationType"])
         case "INStartCallIntent", "INStartAudioCallIntent", "INStartVideoCallIntent":
             add(phrases.cardLabel("Call"), p["contacts"])
-            add(phrases.cardLabel("Type"), p["callCapability"].map { .string(ValueText.words($0.stringValue ?? "")) })
+            add(phrases.cardLabel("Type"), p["callCapability"].map { .string(phrases.caseWords($0.stringValue ?? "")) })
         case "INSearchCallHistoryIntent":
             for record in (properties["callRecords"]?.arrayValue ?? []).prefix(5) {
                 let object = record.objectValue ?? [:]
-                rows.append(Card.Row(object["caller"].map(ValueText.describe) ?? phrases.cardLabel("Unknown"),
-                                     [object["callRecordType"]?.stringValue.map(ValueText.words),
-                                      object["dateCreated"].map(ValueText.describe)].compactMap { $0 }
+                rows.append(Card.Row(object["caller"].map { ValueText.describe($0, language: phrases.code) } ?? phrases.cardLabel("Unknown"),
+                                     [object["callRecordType"]?.stringValue.map(phrases.caseWords),
+                                      object["dateCreated"].map { ValueText.describe($0, language: phrases.code) }].compactMap { $0 }
                                          .joined(separator: ", ")))
             }
         case "INSearchForPhotosIntent", "INStartPhotoPlaybackIntent":
@@ -303,7 +303,7 @@ public struct ConversationPresenter: Sendable {
         case "INSearchForMessagesIntent":
             for message in (properties["messages"]?.arrayValue ?? []).prefix(5) {
                 let object = message.objectValue ?? [:]
-                rows.append(Card.Row(object["sender"].map(ValueText.describe) ?? phrases.cardLabel("You"),
+                rows.append(Card.Row(object["sender"].map { ValueText.describe($0, language: phrases.code) } ?? phrases.cardLabel("You"),
                                      object["content"]?.stringValue ?? ""))
             }
         default:
@@ -318,9 +318,9 @@ public struct ConversationPresenter: Sendable {
         let high = range["maximumPrice"].flatMap { if case .number(let n) = $0 { n } else { nil } }
         switch (low, high) {
         case let (low?, high?) where low != high:
-            return "\(ValueText.money(low, currency: code))–\(ValueText.money(high, currency: code))"
-        case let (low?, _): return ValueText.money(low, currency: code)
-        case let (nil, high?): return ValueText.money(high, currency: code)
+            return "\(ValueText.money(low, currency: code, language: phrases.code))–\(ValueText.money(high, currency: code, language: phrases.code))"
+        case let (low?, _): return ValueText.money(low, currency: code, language: phrases.code)
+        case let (nil, high?): return ValueText.money(high, currency: code, language: phrases.code)
         default: return ""
         }
     }

@@ -3,9 +3,10 @@ import Foundation
 /// The assistant's English words for the conversation: questions, summaries of what an intent will
 /// do and did, and explanations of failures. Other languages get their own phrase book (issue 8).
 struct EnglishConversationPhrases: ConversationPhrases {
+    var code: String { "en" }
 
     func text(_ parameters: Parameters, _ name: String) -> String? {
-        parameters[name].map(ValueText.describe).flatMap { $0.isEmpty ? nil : $0 }
+        parameters[name].map { ValueText.describe($0, language: code) }.flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// A short name for a parameter ("recipient", "amount").
@@ -257,6 +258,7 @@ struct EnglishConversationPhrases: ConversationPhrases {
     func discoveryTitle() -> String { "What you can ask" }
     func cardLabel(_ english: String) -> String { english }
     func list(_ items: [String]) -> String { ValueText.list(items) }
+    func caseWords(_ name: String) -> String { ValueText.words(name) }
 
     /// Why a failure code ended the request.
     func failure(_ code: String, app: String) -> String {

@@ -1,65 +1,68 @@
 import Foundation
 
 /// Words for values in the SDK's JSON form: a person's name, an amount with its currency, a place,
-/// a date. Used in questions, options and results.
+/// a date — in the conversation's language ("en", "fr"). Used in questions, options and results.
 public enum ValueText {
     /// The value as a short phrase.
-    public static func describe(_ value: JSONValue) -> String {
+    public static func describe(_ value: JSONValue, language: String = "en") -> String {
+        let french = language == "fr"
         switch value {
         case .string(let text):
-            if let date = isoDate(text) { return describe(date: date) }
+            if let date = isoDate(text) { return describe(date: date, language: language) }
             if isCaseName(text) { return words(text) }
             return text
-        case .number(let number): return formatted(number)
-        case .bool(let flag): return flag ? "yes" : "no"
-        case .null: return "nothing"
-        case .array(let items): return list(items.map(describe))
-        case .object(let object): return describe(object: object)
+        case .number(let number): return formatted(number, language: language)
+        case .bool(let flag): return french ? (flag ? "oui" : "non") : (flag ? "yes" : "no")
+        case .null: return french ? "rien" : "nothing"
+        case .array(let items): return list(items.map { describe($0, language: language) }, language: language)
+        case .object(let object): return describe(object: object, language: language)
         }
     }
 
-    private static func describe(object: [String: JSONValue]) -> String {
+    private static func describe(object: [String: JSONValue], language: String) -> String {
         for key in ["displayName", "spokenPhrase", "name", "identifier"] {
             if let text = object[key]?.stringValue, !text.isEmpty { return text }
         }
         if case .number(let amount)? = object["amount"] {
-            return money(amount, currency: object["currencyCode"]?.stringValue)
+            return money(amount, currency: object["currencyCode"]?.stringValue, language: language)
         }
         if object["year"] != nil || object["hour"] != nil || object["day"] != nil {
-            return describe(components: object)
+            return describe(components: object, language: language)
         }
         if let start = object["startDateComponents"]?.objectValue {
-            return describe(components: start)
+            return describe(components: start, language: language)
         }
-        if let phrase = object["value"] { return describe(phrase) }
-        return object.keys.sorted().compactMap { object[$0].map(describe) }.joined(separator: ", ")
+        if let phrase = object["value"] { return describe(phrase, language: language) }
+        return object.keys.sorted().compactMap { object[$0].map { describe($0, language: language) } }
+            .joined(separator: ", ")
     }
 
-    /// "$20.00", "€5.50", "1,000 JPY".
-    public static func money(_ amount: Double, currency: String?) -> String {
+    /// "$20.00", "€5.50", "1000 JPY"; in French "20,00 $", "5,50 €".
+    public static func money(_ amount: Double, currency: String?, language: String = "en") -> String {
         let code = currency ?? ""
         let digits = code == "JPY" ? 0 : 2
-        let formatted = String(format: "%.\(digits)f", amount)
-        switch code {
-        case "USD": return "$" + formatted
-        case "EUR": return "€" + formatted
-        case "GBP": return "£" + formatted
-        case "JPY": return "¥" + formatted
-        case "": return formatted
-        default: return "\(formatted) \(code)"
+        var number = String(format: "%.\(digits)f", amount)
+        let symbol = ["USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"][code]
+        if language == "fr" {
+            number = number.replacingOccurrences(of: ".", with: ",")
+            return code.isEmpty ? number : "\(number) \(symbol ?? code)"
         }
+        if let symbol { return symbol + number }
+        return code.isEmpty ? number : "\(number) \(code)"
     }
 
-    static func formatted(_ value: Double) -> String {
-        value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    static func formatted(_ value: Double, language: String = "en") -> String {
+        let text = value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+        return language == "fr" ? text.replacingOccurrences(of: ".", with: ",") : text
     }
 
-    /// "Bobo", "Bobo and Kiki", "Bobo, Kiki and Coco".
-    public static func list(_ items: [String]) -> String {
+    /// "Bobo", "Bobo and Kiki", "Bobo, Kiki and Coco" ("et" in French).
+    public static func list(_ items: [String], language: String = "en") -> String {
+        let and = language == "fr" ? " et " : " and "
         switch items.count {
         case 0: return ""
         case 1: return items[0]
-        default: return items.dropLast().joined(separator: ", ") + " and " + (items.last ?? "")
+        default: return items.dropLast().joined(separator: ", ") + and + (items.last ?? "")
         }
     }
 
@@ -86,24 +89,33 @@ public enum ValueText {
         return formatter.date(from: text) ?? ISO8601DateFormatter().date(from: text)
     }
 
-    static func describe(date: Date) -> String {
+    static func describe(date: Date, language: String = "en") -> String {
         let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.locale = Locale(identifier: language == "fr" ? "fr_FR" : "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "MMM d, HH:mm"
+        formatter.dateFormat = language == "fr" ? "d MMM, HH:mm" : "MMM d, HH:mm"
         return formatter.string(from: date)
     }
 
-    private static func describe(components: [String: JSONValue]) -> String {
-        let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-                      "October", "November", "December"]
+    private static let monthNames = [
+        "en": ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+               "November", "December"],
+        "fr": ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre",
+               "novembre", "décembre"],
+    ]
+
+    private static func describe(components: [String: JSONValue], language: String) -> String {
+        let months = monthNames[language] ?? monthNames["en"] ?? []
         var parts: [String] = []
         if case .number(let month)? = components["month"], (1...12).contains(Int(month)) {
-            var text = months[Int(month) - 1]
-            if case .number(let day)? = components["day"] { text += " \(Int(day))" }
-            parts.append(text)
+            let name = months[Int(month) - 1]
+            if case .number(let day)? = components["day"] {
+                parts.append(language == "fr" ? "\(Int(day)) \(name)" : "\(name) \(Int(day))")
+            } else {
+                parts.append(name)
+            }
         } else if case .number(let day)? = components["day"] {
-            parts.append("day \(Int(day))")
+            parts.append(language == "fr" ? "le \(Int(day))" : "day \(Int(day))")
         }
         if case .number(let hour)? = components["hour"] {
             let minute: Int

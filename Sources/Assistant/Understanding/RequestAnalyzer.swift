@@ -91,7 +91,8 @@ struct RequestAnalyzer: Sendable {
         if let money = money.read(tokens, at: index), money.1 > (found?.1 ?? 0) { found = money }
         if let quantity = quantities.read(tokens, at: index), quantity.1 > (found?.1 ?? 0) { found = quantity }
         if found == nil, token.kind == .number || language.numbers.values[token.key] != nil,
-           let number = numbers.read(tokens, at: index) {
+           let number = numbers.read(tokens, at: index),
+           number.length > 1 || !language.numbers.articles.contains(token.key) {  // French "un", "une" alone: articles
             found = (.number(number.value), number.length)
         }
         guard let found, index + found.1 <= limit else { return nil }

@@ -38,6 +38,24 @@ struct NumberReader: Sendable {
         return Double(cleaned.replacingOccurrences(of: String(decimal), with: "."))
     }
 
+    /// A number word, or words joined by hyphens read longest part first: "vingt-cinq" is 25,
+    /// "quatre-vingt-deux" is 80 + 2, "soixante-dix-sept" is 70 + 7.
+    private func hyphenated(_ key: String) -> Double? {
+        if let whole = words.values[key] { return whole }
+        let parts = key.split(separator: "-").map(String.init)
+        guard parts.count > 1 else { return nil }
+        var total = 0.0
+        var index = 0
+        while index < parts.count {
+            guard let end = (index..<parts.count).reversed().first(where: {
+                words.values[parts[index...$0].joined(separator: "-")] != nil
+            }), let value = words.values[parts[index...end].joined(separator: "-")] else { return nil }
+            total += value
+            index = end + 1
+        }
+        return total
+    }
+
     private func spelled(_ tokens: [Token], at start: Int) -> (value: Double, length: Int)? {
         var total = 0.0
         var current = 0.0
@@ -46,9 +64,7 @@ struct NumberReader: Sendable {
         var index = start
         while index < tokens.count {
             let key = tokens[index].key
-            let parts = key.split(separator: "-").map(String.init)
-            if parts.allSatisfy({ words.values[$0] != nil }) {
-                let value = parts.compactMap { words.values[$0] }.reduce(0, +)
+            if let value = hyphenated(key) {
                 if sawNumber {
                     let rest = current.truncatingRemainder(dividingBy: 100)
                     let compound = rest == 0 || (rest >= 20 && rest.truncatingRemainder(dividingBy: 10) == 0 && value < 10)
@@ -58,7 +74,8 @@ struct NumberReader: Sendable {
                 sawNumber = true
                 index += 1
                 consumed = index - start
-            } else if let scale = words.scales[key], sawNumber || (index > start && words.articles.contains(tokens[index - 1].key)) {
+            } else if let scale = words.scales[key], sawNumber || words.standaloneScales.contains(key)
+                        || (index > start && words.articles.contains(tokens[index - 1].key)) {
                 if !sawNumber { current = 1 }
                 if scale == 100 {
                     current = max(current, 1) * scale

@@ -16,17 +16,25 @@ public struct NumberWords: Sendable {
     public var decimalSeparator: Character
     /// Ordinal words and their numbers ("first": 1, "2nd": 2, "last": -1).
     public var ordinals: [String: Int]
+    /// Scales that are a number on their own ("cent", "mille" in French; English says "a hundred").
+    public var standaloneScales: Set<String>
 
     public init(values: [String: Double], scales: [String: Double], joiners: Set<String>, articles: Set<String>,
                 decimalPoints: Set<String>, fractions: [String: Double], decimalSeparator: Character,
-                ordinals: [String: Int]) {
-        self.values = values
-        self.scales = scales
-        self.joiners = joiners
-        self.articles = articles
-        self.decimalPoints = decimalPoints
-        self.fractions = fractions
+                ordinals: [String: Int], standaloneScales: Set<String> = []) {
+        // Tokens are matched by their folded keys ("zéro" → "zero"), so the tables are folded too.
+        func fold<V>(_ table: [String: V]) -> [String: V] {
+            Dictionary(table.map { (TextFolding.key($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+        }
+        func fold(_ words: Set<String>) -> Set<String> { Set(words.map { TextFolding.key($0) }) }
+        self.values = fold(values)
+        self.scales = fold(scales)
+        self.joiners = fold(joiners)
+        self.articles = fold(articles)
+        self.decimalPoints = fold(decimalPoints)
+        self.fractions = fold(fractions)
         self.decimalSeparator = decimalSeparator
-        self.ordinals = ordinals
+        self.ordinals = fold(ordinals)
+        self.standaloneScales = fold(standaloneScales)
     }
 }

@@ -41,7 +41,15 @@ public struct Utterance: Sendable {
                 index = end
             } else if CharacterClass.isLetter(character) {
                 let end = scanWord(text, from: index)
-                tokens.append(make(text, index..<end, .word))
+                if let split = elision(text, index..<end) {
+                    tokens.append(make(text, index..<split, .word))
+                    tokens.append(make(text, split..<end, .word))
+                } else if let hyphen = pronounAfterVerb(text, index..<end) {
+                    tokens.append(make(text, index..<hyphen, .word))
+                    tokens.append(make(text, text.index(after: hyphen)..<end, .word))
+                } else {
+                    tokens.append(make(text, index..<end, .word))
+                }
                 index = end
             } else {
                 let kind: Token.Kind = CharacterClass.isSymbol(character) ? .symbol : .punctuation
@@ -76,6 +84,32 @@ public struct Utterance: Sendable {
         }
         return end
     }
+
+    /// French and Italian elisions: "l'aéroport" is "l'" and "aéroport", "all'aeroporto" is "all'" and
+    /// "aeroporto"; returns where the second word starts.
+    private static func elision(_ text: String, _ range: Range<String.Index>) -> String.Index? {
+        guard let apostrophe = text[range].firstIndex(where: { $0 == "'" || $0 == "\u{2019}" }) else { return nil }
+        let head = text[range.lowerBound..<apostrophe].lowercased()
+        let after = text.index(after: apostrophe)
+        guard after < range.upperBound, Self.elidedWords.contains(head) else { return nil }
+        return after
+    }
+
+    /// A French verb with its pronoun: "emmène-moi", "montre-moi", "sais-tu"; returns the hyphen.
+    private static func pronounAfterVerb(_ text: String, _ range: Range<String.Index>) -> String.Index? {
+        guard let hyphen = text[range].lastIndex(where: { $0 == "-" || $0 == "\u{2010}" }), hyphen > range.lowerBound
+        else { return nil }
+        let pronoun = text[text.index(after: hyphen)..<range.upperBound].lowercased()
+        return Self.pronouns.contains(pronoun) ? hyphen : nil
+    }
+
+    private static let pronouns: Set<String> = ["moi", "toi", "nous", "vous", "le", "la", "les", "lui", "leur", "tu",
+                                                "il", "elle", "ils", "elles", "je"]
+
+    private static let elidedWords: Set<String> = [
+        "l", "d", "j", "qu", "s", "n", "c", "m", "t", "jusqu", "lorsqu", "puisqu", "quelqu",
+        "all", "dell", "dall", "nell", "sull", "un", "quest", "quell", "sull", "coll",
+    ]
 
     /// Digits, with "." or "," allowed between two digits ("15.50", "1,000").
     private static func scanNumber(_ text: String, from start: String.Index) -> String.Index {

@@ -1,0 +1,218 @@
+import Foundation
+
+/// French dates and times: "aujourd'hui", "hier", "avant-hier", "demain", "ce soir", "lundi",
+/// "lundi dernier", "la semaine dernière", "le mois prochain", "l'année dernière", "cette semaine",
+/// "le 5 mars", "5 mars 2024", "en mars", "en 2023", "il y a deux jours", "à 15h", "à 15h30",
+/// "à 8 heures", "à midi", "demain à 8h", "dans 10 minutes".
+struct FrenchDateReader: DateReading {
+    /// Token keys are folded ("année" → "annee"): so are these tables.
+    private static func fold<V>(_ table: [String: V]) -> [String: V] {
+        Dictionary(table.map { (TextFolding.key($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    private static let prepositions: Set<String> = Set(["le", "en", "à", "depuis", "pour", "du", "de", "vers", "pendant"].map { TextFolding.key($0) })
+    private static let weekdays = fold(["lundi": 2, "mardi": 3, "mercredi": 4, "jeudi": 5, "vendredi": 6, "samedi": 7,
+                                   "dimanche": 1])
+    private static let months = fold(["janvier": 1, "février": 2, "fevrier": 2, "mars": 3, "avril": 4, "mai": 5, "juin": 6,
+                                 "juillet": 7, "août": 8, "aout": 8, "septembre": 9, "octobre": 10, "novembre": 11,
+                                 "décembre": 12, "decembre": 12])
+    private static let periods: [String: Calendar.Component] = fold(["semaine": .weekOfYear, "mois": .month, "année": .year,
+                                                                 "an": .year, "semaines": .weekOfYear, "années": .year,
+                                                                 "ans": .year, "jours": .day, "jour": .day])
+    private static let past: Set<String> = Set(["dernier", "dernière", "passé", "passée", "précédent", "précédente"].map { TextFolding.key($0) })
+    private static let future: Set<String> = Set(["prochain", "prochaine", "suivant", "suivante"].map { TextFolding.key($0) })
+
+    func read(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime) -> (DateSpan, Int)? {
+        var index = start
+        if index < tokens.count, Self.prepositions.contains(tokens[index].key),
+           index + 1 < tokens.count, !["le", "la", "l'"].contains(tokens[index].key) || true {
+            index += 1
+        }
+        if let found = dayAndTime(tokens, at: index, numbers: numbers, time: time) { return (found.0, index - start + found.1) }
+        if index != start, let found = dayAndTime(tokens, at: start, numbers: numbers, time: time) { return found }
+        // "dans 10 minutes"
+        if start < tokens.count, tokens[start].key == "dans", let found = offset(tokens, at: start + 1, numbers: numbers, time: time) {
+            return (found.0, found.1 + 1)
+        }
+        return nil
+    }
+
+    private func dayAndTime(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime) -> (DateSpan, Int)? {
+        if let (clock, length) = timeOfDay(tokens, at: start, numbers: numbers, explicitContext: start > 0
+                                           && ["a", "vers"].contains(tokens[start - 1].key)) {
+            return (Self.at(clock, on: time.span(day: time.now)), length)
+        }
+        guard let (span, length) = day(tokens, at: start, numbers: numbers, time: time) else { return nil }
+        var index = start + length
+        let evening = tokens[start].key == "ce" && start + 1 < tokens.count && tokens[start + 1].key == "soir"
+        if index < tokens.count, ["a", "vers"].contains(tokens[index].key),
+           let (clock, clockLength) = timeOfDay(tokens, at: index + 1, numbers: numbers, explicitContext: true, pmHint: evening) {
+            index += 1 + clockLength
+            return (Self.at(clock, on: span), index - start)
+        }
+        return (span, length)
+    }
+
+    private static func at(_ clock: (hour: Int, minute: Int), on day: DateSpan) -> DateSpan {
+        var moment = day.start
+        moment.hour = clock.hour
+        moment.minute = clock.minute
+        return DateSpan(start: moment, end: moment)
+    }
+
+    private func day(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime) -> (DateSpan, Int)? {
+        guard start < tokens.count else { return nil }
+        let key = tokens[start].key
+        let next = start + 1 < tokens.count ? tokens[start + 1].key : ""
+        switch key {
+        case "aujourd'hui", "aujourdhui": return (time.span(day: time.now), 1)
+        case "hier": return (time.span(day: time.adding(.day, -1)), 1)
+        case "demain": return (time.span(day: time.adding(.day, 1)), 1)
+        case "avant-hier": return (time.span(day: time.adding(.day, -2)), 1)
+        case "apres-demain": return (time.span(day: time.adding(.day, 2)), 1)
+        case "ce" where ["soir", "matin", "midi"].contains(next), "cet" where next == "apres-midi":
+            return (time.span(day: time.now), 2)
+        case "ce", "cette", "cet":
+            if let component = Self.periods[next], component != .day {
+                return (time.span(of: component, containing: time.now), 2)
+            }
+        case "la", "le", "l'":
+            // "la semaine dernière", "le mois prochain", "l'année passée"
+            if let component = Self.periods[next], component != .day, start + 2 < tokens.count {
+                let word = tokens[start + 2].key
+                if Self.past.contains(word) { return (time.span(of: component, containing: time.adding(component, -1)), 3) }
+                if Self.future.contains(word) { return (time.span(of: component, containing: time.adding(component, 1)), 3) }
+            }
+        case "il" where next == "y" && start + 2 < tokens.count && tokens[start + 2].key == "a":
+            // "il y a deux jours"
+            if let amount = numbers.read(tokens, at: start + 3), start + 3 + amount.length < tokens.count,
+               let unit = Self.periods[tokens[start + 3 + amount.length].key] {
+                let date = time.adding(unit, -Int(amount.value))
+                let span = unit == .day ? time.span(day: date) : time.span(of: unit, containing: date)
+                return (span, 4 + amount.length)
+            }
+        default: break
+        }
+        if let weekday = Self.weekdays[key] {
+            let direction = Self.past.contains(next) ? -1 : Self.future.contains(next) ? 1 : 0
+            let length = direction == 0 ? 1 : 2
+            return (time.span(day: Self.weekday(weekday, direction: direction, time: time)), length)
+        }
+        return calendarDate(tokens, at: start, numbers: numbers, time: time)
+    }
+
+    /// "le 5 mars", "5 mars 2024", "le premier mai", "mars", "en mars" (after the preposition), "2023".
+    private func calendarDate(_ tokens: [Token], at start: Int, numbers: NumberReader,
+                              time: ReferenceTime) -> (DateSpan, Int)? {
+        var index = start
+        if index < tokens.count, tokens[index].key == "le" { index += 1 }
+        var day: Int?
+        if index + 1 < tokens.count, Self.months[tokens[index + 1].key] != nil {
+            if tokens[index].kind == .number, let value = Int(tokens[index].key), (1...31).contains(value) {
+                day = value
+                index += 1
+            } else if let ordinal = numbers.ordinal(tokens, at: index), (1...31).contains(ordinal) {
+                day = ordinal
+                index += 1
+            }
+        }
+        var month: Int?
+        let afterPreposition = start > 0 && Self.prepositions.contains(tokens[start - 1].key)
+        if index < tokens.count, let found = Self.months[tokens[index].key],
+           day != nil || afterPreposition || tokens[index].key != "mars" || index > start {
+            month = found
+            index += 1
+        }
+        var year: Int?
+        if index < tokens.count, tokens[index].kind == .number, let value = Int(tokens[index].key), (1900...2100).contains(value) {
+            year = value
+            index += 1
+        }
+        if month == nil, let year, afterPreposition, index - start == 1 {
+            return (DateSpan(start: DateComponents(year: year, month: 1, day: 1),
+                             end: DateComponents(year: year, month: 12, day: 31)), 1)
+        }
+        guard let month else { return nil }
+        let currentYear = time.calendar.component(.year, from: time.now)
+        let currentMonth = time.calendar.component(.month, from: time.now)
+        let resolvedYear = year ?? (month > currentMonth ? currentYear - 1 : currentYear)
+        let daysInMonth = time.calendar.range(of: .day, in: .month,
+                                              for: time.calendar.date(from: DateComponents(year: resolvedYear, month: month, day: 1))
+                                                ?? time.now)?.count ?? 31
+        guard (day ?? 1) <= daysInMonth else { return nil }
+        let first = DateComponents(year: resolvedYear, month: month, day: day ?? 1)
+        let last = DateComponents(year: resolvedYear, month: month, day: day ?? daysInMonth)
+        return (DateSpan(start: first, end: last), index - start)
+    }
+
+    /// "15h", "15h30", "15 h 30", "8 heures", "midi", "minuit", "20:30".
+    private func timeOfDay(_ tokens: [Token], at start: Int, numbers: NumberReader, explicitContext: Bool,
+                           pmHint: Bool = false) -> ((hour: Int, minute: Int), Int)? {
+        guard start < tokens.count else { return nil }
+        switch tokens[start].key {
+        case "midi": return ((12, 0), 1)
+        case "minuit": return ((0, 0), 1)
+        default: break
+        }
+        guard let number = numbers.read(tokens, at: start), number.value >= 0, number.value < 24,
+              number.value == number.value.rounded() else { return nil }
+        var hour = Int(number.value)
+        var minute = 0
+        var index = start + number.length
+        var explicit = false
+        if index < tokens.count {
+            let key = tokens[index].key
+            if key == "h" || key == "heure" || key == "heures" {
+                index += 1
+                explicit = true
+                if index < tokens.count, tokens[index].kind == .number, let minutes = Int(tokens[index].key), minutes < 60 {
+                    minute = minutes
+                    index += 1
+                }
+            } else if key.hasPrefix("h"), let minutes = Int(key.dropFirst()), minutes < 60 {
+                minute = minutes
+                index += 1
+                explicit = true
+            } else if key == ":", index + 1 < tokens.count, let minutes = Int(tokens[index + 1].key), minutes < 60 {
+                minute = minutes
+                index += 2
+                explicit = true
+            }
+        }
+        guard explicit || explicitContext && tokens[start].kind == .number else { return nil }
+        if pmHint, hour < 12 { hour += 12 }
+        return ((hour, minute), index - start)
+    }
+
+    /// "dans 10 minutes", "dans une heure", "dans une demi-heure".
+    private func offset(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime) -> (DateSpan, Int)? {
+        guard start < tokens.count else { return nil }
+        var amount: (value: Double, length: Int)? = numbers.read(tokens, at: start)
+        if amount == nil, numbers.words.articles.contains(tokens[start].key) { amount = (1, 1) }
+        guard let amount, start + amount.length < tokens.count else { return nil }
+        let seconds: Double
+        switch tokens[start + amount.length].key {
+        case "minute", "minutes", "min": seconds = 60
+        case "heure", "heures", "h": seconds = 3600
+        case "demi-heure": seconds = 1800
+        default: return nil
+        }
+        let moment = time.now.addingTimeInterval(amount.value * seconds)
+        let components = time.calendar.dateComponents([.year, .month, .day, .hour, .minute], from: moment)
+        return (DateSpan(start: components, end: components), amount.length + 1)
+    }
+
+    private static func weekday(_ weekday: Int, direction: Int, time: ReferenceTime) -> Date {
+        let today = time.calendar.component(.weekday, from: time.now)
+        switch direction {
+        case 1:
+            let ahead = (weekday - today + 7) % 7
+            return time.adding(.day, ahead == 0 ? 7 : ahead)
+        case -1:
+            let back = (today - weekday + 7) % 7
+            return time.adding(.day, -(back == 0 ? 7 : back))
+        default:
+            return time.adding(.day, -((today - weekday + 7) % 7))
+        }
+    }
+}
