@@ -42,6 +42,24 @@ import Testing
         #expect(report.exactFrameAccuracy >= limits.exactFrameAccuracy, "\(report.summary())")
     }
 
+    @Test("a request clearly in another supported language is understood in it; names alone change nothing")
+    func languageIdentification() throws {
+        let (understander, _) = try Self.understander("dev")
+        let french = try understander.understand("envoie un message à Bobo sur Chatterly pour lui dire à demain",
+                                                 language: "en")
+        #expect(french.language == "fr")
+        #expect(french.intent == "INSendMessageIntent")
+        #expect(french.parameters["content"] == .string("à demain"))
+        let english = try understander.understand("send a message to Bobo on Chatterly", language: "fr")
+        #expect(english.language == "en")
+        let names = try understander.understand("Chatterly Bobo", language: "fr")
+        #expect(names.language == "fr")
+        let amount = try understander.understand("paie Bobo cent euros", language: "fr")
+        #expect(amount.parameters["currencyAmount"] == .object(["amount": .number(100), "currencyCode": .string("EUR")]))
+        let compound = try understander.understand("paie Bobo quatre-vingt-deux euros", language: "fr")
+        #expect(compound.parameters["currencyAmount"] == .object(["amount": .number(82), "currencyCode": .string("EUR")]))
+    }
+
     @Test func parametersInTheSDKsJSONForm() throws {
         let (understander, _) = try Self.understander("dev")
         let message = try understander.understand("Chatterly Bobo send more bananas")

@@ -40,9 +40,14 @@ public final class RequestUnderstander: Sendable {
 
     /// Understands one request.
     /// - Parameter language: a language tag ("en", "en-US"); nil means the user's locale, else English.
+    /// A request clearly in another supported language is understood in that one (the result says which).
     public func understand(_ text: String, language: String? = nil) throws(UnderstandingError) -> UnderstoodRequest {
-        let context = try prepare(text, language: language)
-        return interpret(Utterance(text), original: text, context: context)
+        var context = try prepare(text, language: language)
+        let utterance = Utterance(text)
+        if let other = LanguageIdentifier.clearlyOther(than: context.model.language, in: utterance) {
+            context = try self.context(for: other)
+        }
+        return interpret(utterance, original: text, context: context)
     }
 
     /// Checks a request and its language, and gives the context to understand it in.
