@@ -6,7 +6,7 @@
 //   .build/release/parlance-bench cold-start   # launch + initialize + first call
 //   .build/release/parlance-bench leaks        # 1,000 calls and 100 install/launch/stop cycles
 //   .build/release/parlance-bench vocabulary   # replace 10,000 contact names in the store
-//   .build/release/parlance-bench parse [--entries 10000]   # understanding latency (run from the repository root)
+//   .build/release/parlance-bench parse [--entries 10000] [--language fr]   # understanding latency (from the repository root)
 //   .build/release/parlance-bench conversation [--turns 2000]  # assistant overhead per conversation turn
 import Assistant
 import ExtensionRuntime
@@ -37,7 +37,8 @@ struct ParlanceBench {
             let entries = Int(value(of: "--entries", in: arguments) ?? "") ?? 10_000
             let iterations = Int(value(of: "--iterations", in: arguments) ?? "") ?? 20_000
             let evaluation = URL(fileURLWithPath: value(of: "--evaluation", in: arguments) ?? "Evaluation")
-            try ParseBenchmarks.run(entries: entries, evaluation: evaluation, iterations: iterations)
+            try ParseBenchmarks.run(entries: entries, evaluation: evaluation, iterations: iterations,
+                                    language: value(of: "--language", in: arguments) ?? "en")
         case "conversation":
             try await ConversationBenchmarks.run(turns: Int(value(of: "--turns", in: arguments) ?? "") ?? 2_000)
         case "breakdown":

@@ -5,7 +5,7 @@ import Intents
 /// Understanding latency: every request of the English dev set, against the evaluation apps with
 /// their vocabulary plus a large synthetic contact list, and the process's memory afterwards.
 enum ParseBenchmarks {
-    static func run(entries: Int, evaluation: URL, iterations: Int) throws {
+    static func run(entries: Int, evaluation: URL, iterations: Int, language: String = "en") throws {
         let rssBefore = residentMegabytes()
         let store = try EvaluationSetup.store(apps: evaluation.appendingPathComponent("apps-dev"),
                                               vocabulary: evaluation.appendingPathComponent("en/vocabulary-dev.json"))
@@ -17,17 +17,17 @@ enum ParseBenchmarks {
             let slice = Array(names[min(names.count, index * share)..<min(names.count, (index + 1) * share)])
             _ = try store.replaceVocabulary(slice, type: .contactName, app: app)
         }
-        let requests = try Evaluator.load(evaluation.appendingPathComponent("en/dev.jsonl")).map(\.request.text)
+        let requests = try Evaluator.load(evaluation.appendingPathComponent("\(language)/dev.jsonl")).map(\.request.text)
         let understander = RequestUnderstander(store: store, defaultCurrency: "USD")
         let clock = ContinuousClock()
-        let first = try clock.measure { _ = try understander.understand(requests[0], language: "en") }
+        let first = try clock.measure { _ = try understander.understand(requests[0], language: language) }
         var samples: [Duration] = []
         samples.reserveCapacity(iterations)
         for index in 0..<iterations {
             let text = requests[index % requests.count]
-            samples.append(try clock.measure { _ = try understander.understand(text, language: "en") })
+            samples.append(try clock.measure { _ = try understander.understand(text, language: language) })
         }
-        print("understanding, \(requests.count) dev-set requests × \(iterations / requests.count), 7 apps, "
+        print("understanding (\(language)), \(requests.count) dev-set requests × \(iterations / requests.count), 7 apps, "
             + "\(entries) user vocabulary entries")
         print(String(format: "first request (train models, build vocabulary index): %.1f ms",
                      Double(first / .microseconds(1)) / 1000))
