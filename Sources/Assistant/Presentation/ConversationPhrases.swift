@@ -69,11 +69,12 @@ protocol ConversationPhrases: Sendable {
     func caseWords(_ name: String) -> String
 }
 
-/// The phrases for a language: French, else English (issue 8 adds the others).
+/// The phrases for a language: French, German, else English (issue 8 adds the others).
 enum ConversationPhrasebook {
     static func phrases(for language: String) -> any ConversationPhrases {
         switch LanguageCatalog.code(of: language) {
         case "fr": return FrenchConversationPhrases()
+        case "de": return GermanConversationPhrases()
         default: return EnglishConversationPhrases()
         }
     }

@@ -12,8 +12,9 @@ public enum ValueText {
             if isCaseName(text) { return words(text) }
             return text
         case .number(let number): return formatted(number, language: language)
-        case .bool(let flag): return french ? (flag ? "oui" : "non") : (flag ? "yes" : "no")
-        case .null: return french ? "rien" : "nothing"
+        case .bool(let flag):
+            return french ? (flag ? "oui" : "non") : language == "de" ? (flag ? "ja" : "nein") : (flag ? "yes" : "no")
+        case .null: return french ? "rien" : language == "de" ? "nichts" : "nothing"
         case .array(let items): return list(items.map { describe($0, language: language) }, language: language)
         case .object(let object): return describe(object: object, language: language)
         }
@@ -43,7 +44,7 @@ public enum ValueText {
         let digits = code == "JPY" ? 0 : 2
         var number = String(format: "%.\(digits)f", amount)
         let symbol = ["USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"][code]
-        if language == "fr" {
+        if language == "fr" || language == "de" {
             number = number.replacingOccurrences(of: ".", with: ",")
             return code.isEmpty ? number : "\(number) \(symbol ?? code)"
         }
@@ -53,12 +54,12 @@ public enum ValueText {
 
     static func formatted(_ value: Double, language: String = "en") -> String {
         let text = value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
-        return language == "fr" ? text.replacingOccurrences(of: ".", with: ",") : text
+        return language == "fr" || language == "de" ? text.replacingOccurrences(of: ".", with: ",") : text
     }
 
     /// "Bobo", "Bobo and Kiki", "Bobo, Kiki and Coco" ("et" in French).
     public static func list(_ items: [String], language: String = "en") -> String {
-        let and = language == "fr" ? " et " : " and "
+        let and = ["fr": " et ", "de": " und "][language] ?? " and "
         switch items.count {
         case 0: return ""
         case 1: return items[0]
@@ -91,15 +92,17 @@ public enum ValueText {
 
     static func describe(date: Date, language: String = "en") -> String {
         let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: language == "fr" ? "fr_FR" : "en_US_POSIX")
+        formatter.locale = Locale(identifier: ["fr": "fr_FR", "de": "de_DE"][language] ?? "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = language == "fr" ? "d MMM, HH:mm" : "MMM d, HH:mm"
+        formatter.dateFormat = language == "en" ? "MMM d, HH:mm" : language == "de" ? "d. MMM, HH:mm" : "d MMM, HH:mm"
         return formatter.string(from: date)
     }
 
     private static let monthNames = [
         "en": ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
                "November", "December"],
+        "de": ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober",
+               "November", "Dezember"],
         "fr": ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre",
                "novembre", "décembre"],
     ]
@@ -110,7 +113,8 @@ public enum ValueText {
         if case .number(let month)? = components["month"], (1...12).contains(Int(month)) {
             let name = months[Int(month) - 1]
             if case .number(let day)? = components["day"] {
-                parts.append(language == "fr" ? "\(Int(day)) \(name)" : "\(name) \(Int(day))")
+                parts.append(language == "fr" ? "\(Int(day)) \(name)" : language == "de" ? "\(Int(day)). \(name)"
+                             : "\(name) \(Int(day))")
             } else {
                 parts.append(name)
             }

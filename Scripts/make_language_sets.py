@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Writes the French labelled sets (Evaluation/fr/dev.jsonl, heldout.jsonl) from the lists below.
-Dates are written for 2026-11-21T12:00Z, like the English sets."""
+"""Writes the French and German labelled sets (Evaluation/fr/, Evaluation/de/: dev.jsonl, heldout.jsonl)
+from the lists below. Dates are written for 2026-11-21T12:00Z, like the English sets."""
 import json, os
 
 C, W, R, K, H, P, X = ("org.example.chatterly", "org.example.whisper", "org.example.ringo", "org.example.coinly",
@@ -166,11 +166,125 @@ heldout = [
     ("mets un minuteur de 10 minutes", None, None, {}),
 ]
 
-def write(name, rows):
-    with open(os.path.join(os.path.dirname(__file__), "..", "Evaluation", "fr", name), "w", encoding="utf-8") as f:
+def write(language, name, rows):
+    folder = os.path.join(os.path.dirname(__file__), "..", "Evaluation", language)
+    os.makedirs(folder, exist_ok=True)
+    with open(os.path.join(folder, name), "w", encoding="utf-8") as f:
         for text, app, intent, parameters in rows:
-            f.write(json.dumps({"app": app, "intent": intent, "language": "fr", "parameters": parameters, "text": text},
+            f.write(json.dumps({"app": app, "intent": intent, "language": language, "parameters": parameters, "text": text},
                                ensure_ascii=False, sort_keys=True) + "\n")
 
-write("dev.jsonl", dev)
-write("heldout.jsonl", heldout)
+write("fr", "dev.jsonl", dev)
+write("fr", "heldout.jsonl", heldout)
+
+de_dev = [
+    ("schick Bobo eine Nachricht: mehr Bananen", None, SEND, {"recipients": person("Bobo"), "content": "mehr Bananen"}),
+    ("schick Kiki eine Nachricht mit Chatterly: wir kommen", C, SEND, {"recipients": person("Kiki"), "content": "wir kommen"}),
+    ("Whisper, schick eine Nachricht an Zoë: das Spiel beginnt um 7", W, SEND, {"recipients": person("Zoë"), "content": "das Spiel beginnt um 7"}),
+    ("sag Bobo, dass ich später komme", None, SEND, {"recipients": person("Bobo"), "content": "ich später komme"}),
+    ("sag Zazu mit Chatterly, dass das Essen fertig ist", C, SEND, {"recipients": person("Zazu"), "content": "das Essen fertig ist"}),
+    ("schreib Kiki: alles Gute zum Geburtstag", None, SEND, {"recipients": person("Kiki"), "content": "alles Gute zum Geburtstag"}),
+    ("schick eine SMS an Søren mit Chatterly", C, SEND, {"recipients": person("Søren")}),
+    ("schick eine Nachricht mit Chatterly", C, SEND, {}),
+    ("Chatterly Bobo bis morgen", C, SEND, {"recipients": person("Bobo"), "content": "bis morgen"}),
+    ("schick Bobo the Great eine Nachricht mit Chatterly: danke", C, SEND, {"recipients": person("Bobo the Great"), "content": "danke"}),
+    ("ich möchte Kiki mit Whisper eine Nachricht schicken", W, SEND, {"recipients": person("Kiki")}),
+    ("antworte Zoë: geht klar", None, SEND, {"recipients": person("Zoë"), "content": "geht klar"}),
+    ("lies meine neuen Nachrichten", C, SEARCH, {"attributes": ["unread"]}),
+    ("zeig mir die Nachrichten von Bobo", C, SEARCH, {"senders": person("Bobo")}),
+    ("hat Zazu mir geschrieben", C, SEARCH, {"senders": person("Zazu")}),
+    ("zeig mir meine ungelesenen Nachrichten in Chatterly", C, SEARCH, {"attributes": ["unread"]}),
+    ("markiere meine Nachrichten als gelesen", C, MARK, {"attribute": "read"}),
+    ("markiere diese Nachricht in Chatterly als ungelesen", C, MARK, {"attribute": "unread"}),
+    ("ruf Bobo an", None, CALL, {"contacts": person("Bobo"), "callCapability": "audioCall"}),
+    ("ruf Kiki mit Ringo an", R, CALL, {"contacts": person("Kiki"), "callCapability": "audioCall"}),
+    ("ruf Kiki per Video mit Ringo an", R, CALL, {"contacts": person("Kiki"), "callCapability": "videoCall"}),
+    ("starte einen Videoanruf mit Bobo über Whisper", W, CALL, {"contacts": person("Bobo"), "callCapability": "videoCall"}),
+    ("Ringo Zoë", R, CALL, {"contacts": person("Zoë"), "callCapability": "audioCall"}),
+    ("zeig mir meine verpassten Anrufe", R, HIST, {"callTypes": ["missed"]}),
+    ("wer hat mich heute angerufen", R, HIST, {"dateCreated": day(2026, 11, 21)}),
+    ("hat Bobo mich gestern angerufen", R, HIST, {"recipient": {"displayName": "Bobo"}, "dateCreated": day(2026, 11, 20)}),
+    ("bezahl Bobo 20 Euro", K, PAY, {"payee": {"displayName": "Bobo"}, "currencyAmount": eur(20)}),
+    ("überweise Kiki 15 Euro für das Abendessen", K, PAY, {"payee": {"displayName": "Kiki"}, "currencyAmount": eur(15), "note": "das Abendessen"}),
+    ("bezahl Tamsin O'Hara 30 Dollar mit Coinly", K, PAY, {"payee": {"displayName": "Tamsin O'Hara"}, "currencyAmount": eur(30, "USD")}),
+    ("schick 12,50 € an Bobo für das Taxi", K, PAY, {"payee": {"displayName": "Bobo"}, "currencyAmount": eur(12.5), "note": "das Taxi"}),
+    ("bezahl Kiki", K, PAY, {"payee": {"displayName": "Kiki"}}),
+    ("überweise hundert Euro an Bobo", K, PAY, {"payee": {"displayName": "Bobo"}, "currencyAmount": eur(100)}),
+    ("Coinly Kiki acht Euro", K, PAY, {"payee": {"displayName": "Kiki"}, "currencyAmount": eur(8)}),
+    ("überweise Bobo fünfundzwanzig Euro mit Coinly", K, PAY, {"payee": {"displayName": "Bobo"}, "currencyAmount": eur(25)}),
+    ("fordere 10 Euro von Kiki", K, REQ, {"payer": {"displayName": "Kiki"}, "currencyAmount": eur(10)}),
+    ("fordere 25 Euro von Bobo für das Kino", K, REQ, {"payer": {"displayName": "Bobo"}, "currencyAmount": eur(25), "note": "das Kino"}),
+    ("Kiki schuldet mir 40 Euro", K, REQ, {"payer": {"displayName": "Kiki"}, "currencyAmount": eur(40)}),
+    ("bestell mir ein Taxi zum Flughafen", H, RIDE, {"dropOffLocation": place("Flughafen")}),
+    ("buch eine Fahrt zum Bahnhof", H, RIDE, {"dropOffLocation": place("Bahnhof")}),
+    ("bring mich zum Hotel mit Hopp", H, RIDE, {"dropOffLocation": place("Hotel")}),
+    ("bring mich vom Hotel zum Bahnhof", H, RIDE, {"pickupLocation": place("Hotel"), "dropOffLocation": place("Bahnhof")}),
+    ("ich brauche ein Taxi nach Berlin", H, RIDE, {"dropOffLocation": place("Berlin")}),
+    ("buch einen XL zum Flughafen", H, RIDE, {"rideOptionName": {"spokenPhrase": "XL"}, "dropOffLocation": place("Flughafen")}),
+    ("bestell eine Fahrt mit Hopp", H, RIDE, {}),
+    ("welche Fahrten gibt es", H, OPTS, {}),
+    ("was kostet eine Fahrt zum Flughafen", H, OPTS, {"dropOffLocation": place("Flughafen")}),
+    ("wo ist mein Taxi", H, STATUS, {}),
+    ("wann kommt mein Fahrer", H, STATUS, {}),
+    ("storniere meine Fahrt", H, CANCEL, {}),
+    ("starte einen Lauf", P, START, {"workoutName": w("Lauf")}),
+    ("starte ein Yoga", P, START, {"workoutName": w("Yoga")}),
+    ("starte einen Lauf über 5 Kilometer", P, START, {"workoutName": w("Lauf"), "goalValue": 5000, "workoutGoalUnitType": "meter"}),
+    ("starte ein Training", P, START, {}),
+    ("starte mein Lunch Laps", P, START, {"workoutName": w("Lunch Laps")}),
+    ("pausiere mein Training", P, PAUSE, {}),
+    ("setze mein Training fort", P, RESUME, {}),
+    ("beende mein Training", P, END, {}),
+    ("brich mein Training ab", P, STOP, {}),
+    ("zeig mir Fotos von Bobo", X, PHOTOS, {"peopleInPhoto": person("Bobo")}),
+    ("zeig mir die Fotos aus dem Album Summer in Rome", X, PHOTOS, {"albumName": "Summer in Rome"}),
+    ("zeig mir meine Fotos aus Paris", X, PHOTOS, {"locationCreated": place("Paris")}),
+    ("zeig mir meine Fotos von gestern", X, PHOTOS, {"dateCreated": day(2026, 11, 20)}),
+    ("zeig mir meine Fotos mit sunset", X, PHOTOS, {"searchTerms": ["sunset"]}),
+    ("zeig mir meine Selfies", X, PHOTOS, {"includedAttributes": ["selfie"]}),
+    ("starte eine Diashow von Summer in Rome", X, SHOW, {"albumName": "Summer in Rome"}),
+    ("schreib Zazu: ich vermisse dich", None, SEND, {"recipients": person("Zazu"), "content": "ich vermisse dich"}),
+    ("sag Kiki mit Whisper, dass ich im Stau stehe", W, SEND, {"recipients": person("Kiki"), "content": "ich im Stau stehe"}),
+    ("ruf Zoë mit Whisper an", W, CALL, {"contacts": person("Zoë"), "callCapability": "audioCall"}),
+    ("zahl Bobo 7 Euro für den Kaffee", K, PAY, {"payee": {"displayName": "Bobo"}, "currencyAmount": eur(7), "note": "den Kaffee"}),
+    ("fahr mich nach Hause mit Hopp", H, RIDE, {"dropOffLocation": place("Hause")}),
+    ("bestell ein Taxi zum Bahnhof für 3 Personen", H, RIDE, {"dropOffLocation": place("Bahnhof"), "partySize": 3}),
+    ("starte einen Lauf über 30 Minuten mit Pacer", P, START, {"workoutName": w("Lauf"), "goalValue": 30, "workoutGoalUnitType": "minute"}),
+    ("zeig mir meine Fotos vom letzten Jahr", X, PHOTOS, {"dateCreated": year(2025)}),
+    ("zeig mir meine Kitten Pics Fotos", X, PHOTOS, {"albumName": "Kitten Pics"}),
+    ("starte eine Diashow mit Fotos von Kiki", X, SHOW, {"peopleInPhoto": person("Kiki")}),
+    ("wie wird das Wetter morgen", None, None, {}),
+    ("stell einen Wecker auf 7 Uhr", None, None, {}),
+    ("spiel Musik", None, None, {}),
+    ("hallo", None, None, {}),
+    ("erzähl mir einen Witz", None, None, {}),
+]
+
+de_heldout = [
+    ("schick Nadia eine Nachricht mit Parley: bis gleich", NP, SEND, {"recipients": person("Nadia"), "content": "bis gleich"}),
+    ("sag Omar mit Parley, dass das Meeting ausfällt", NP, SEND, {"recipients": person("Omar"), "content": "das Meeting ausfällt"}),
+    ("Parley Anouk gut angekommen", NP, SEND, {"recipients": person("Anouk"), "content": "gut angekommen"}),
+    ("schick eine Nachricht mit Parley", NP, SEND, {}),
+    ("lies meine neuen Nachrichten in Parley", NP, SEARCH, {"attributes": ["unread"]}),
+    ("bezahl Nadia 18 Euro mit Tillpay", NH, PAY, {"payee": {"displayName": "Nadia"}, "currencyAmount": eur(18)}),
+    ("überweise Rafferty 60 Euro für die Miete mit Tillpay", NH, PAY, {"payee": {"displayName": "Rafferty"}, "currencyAmount": eur(60), "note": "die Miete"}),
+    ("fordere 9 Euro von Anouk mit Tillpay", NH, REQ, {"payer": {"displayName": "Anouk"}, "currencyAmount": eur(9)}),
+    ("bestell mir ein Taxi zum Stadion mit Cabbie", "net.sample.cabbie", RIDE, {"dropOffLocation": place("Stadion")}),
+    ("bring mich zum Bahnhof mit Cabbie", "net.sample.cabbie", RIDE, {"dropOffLocation": place("Bahnhof")}),
+    ("wo ist mein Taxi von Cabbie", "net.sample.cabbie", STATUS, {}),
+    ("storniere meine Fahrt mit Cabbie", "net.sample.cabbie", CANCEL, {}),
+    ("starte ein Schwimmen mit Gymbo", "net.sample.gymbo", START, {"workoutName": w("Schwimmen")}),
+    ("starte mein Sunset Spin mit Gymbo", "net.sample.gymbo", START, {"workoutName": w("Sunset Spin")}),
+    ("pausiere mein Training in Gymbo", "net.sample.gymbo", PAUSE, {}),
+    ("beende mein Training in Gymbo", "net.sample.gymbo", END, {}),
+    ("zeig mir Fotos von Nadia in Lenscap", "net.sample.lenscap", PHOTOS, {"peopleInPhoto": person("Nadia")}),
+    ("zeig mir meine Fotos aus dem Album Lisbon Weekend in Lenscap", "net.sample.lenscap", PHOTOS, {"albumName": "Lisbon Weekend"}),
+    ("starte eine Diashow in Lenscap", "net.sample.lenscap", SHOW, {}),
+    ("ruf Ingrid mit OldDial an", "net.sample.olddial", "INStartAudioCallIntent", {"contacts": person("Ingrid")}),
+    ("OldDial Ingrid", "net.sample.olddial", "INStartAudioCallIntent", {"contacts": person("Ingrid")}),
+    ("wie spät ist es", None, None, {}),
+    ("mach das Licht aus", None, None, {}),
+]
+
+write("de", "dev.jsonl", de_dev)
+write("de", "heldout.jsonl", de_heldout)

@@ -1,0 +1,197 @@
+import Foundation
+
+/// German dates and times: "heute", "gestern", "vorgestern", "morgen", "übermorgen", "heute Abend",
+/// "(am) Montag", "letzten Montag", "letzte Woche", "nächsten Monat", "letztes Jahr", "diese Woche",
+/// "am 5. März", "5. März 2024", "im März", "im Jahr 2023", "vor zwei Tagen", "um 15 Uhr",
+/// "um 15:30", "um 8", "morgen um 8 Uhr", "in 10 Minuten".
+struct GermanDateReader: DateReading {
+    private static func fold<V>(_ table: [String: V]) -> [String: V] {
+        Dictionary(table.map { (TextFolding.key($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+    private static func fold(_ words: [String]) -> Set<String> { Set(words.map { TextFolding.key($0) }) }
+
+    private static let prepositions = fold(["am", "im", "an", "von", "vom", "seit", "um", "für", "ab", "im jahr"])
+    private static let weekdays = fold(["montag": 2, "dienstag": 3, "mittwoch": 4, "donnerstag": 5, "freitag": 6,
+                                        "samstag": 7, "sonnabend": 7, "sonntag": 1])
+    private static let months = fold(["januar": 1, "jänner": 1, "februar": 2, "märz": 3, "april": 4, "mai": 5,
+                                      "juni": 6, "juli": 7, "august": 8, "september": 9, "oktober": 10,
+                                      "november": 11, "dezember": 12])
+    private static let periods: [String: Calendar.Component] = fold(["woche": .weekOfYear, "monat": .month,
+                                                                      "jahr": .year, "wochen": .weekOfYear,
+                                                                      "monaten": .month, "jahren": .year,
+                                                                      "tagen": .day, "tag": .day, "tage": .day])
+    private static let past = fold(["letzte", "letzten", "letzter", "letztes", "vergangene", "vergangenen",
+                                    "vergangenes", "vorige", "vorigen", "voriges"])
+    private static let future = fold(["nächste", "nächsten", "nächster", "nächstes", "kommende", "kommenden"])
+    private static let this = fold(["diese", "diesen", "dieser", "dieses"])
+
+    func read(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime) -> (DateSpan, Int)? {
+        var index = start
+        if index < tokens.count, Self.prepositions.contains(tokens[index].key) { index += 1 }
+        if let found = dayAndTime(tokens, at: index, numbers: numbers, time: time) { return (found.0, index - start + found.1) }
+        if start < tokens.count, tokens[start].key == "in", let found = offset(tokens, at: start + 1, numbers: numbers, time: time) {
+            return (found.0, found.1 + 1)
+        }
+        return nil
+    }
+
+    private func dayAndTime(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime) -> (DateSpan, Int)? {
+        let afterUm = start > 0 && tokens[start - 1].key == "um"
+        if let (clock, length) = timeOfDay(tokens, at: start, numbers: numbers, explicitContext: afterUm) {
+            return (Self.at(clock, on: time.span(day: time.now)), length)
+        }
+        guard let (span, length) = day(tokens, at: start, numbers: numbers, time: time) else { return nil }
+        var index = start + length
+        let evening = index < tokens.count && ["abend", "nacht"].contains(tokens[index].key)
+        if evening { index += 1 }
+        if index < tokens.count, tokens[index].key == "um",
+           let (clock, clockLength) = timeOfDay(tokens, at: index + 1, numbers: numbers, explicitContext: true, pmHint: evening) {
+            index += 1 + clockLength
+            return (Self.at(clock, on: span), index - start)
+        }
+        return (span, index - start)
+    }
+
+    private static func at(_ clock: (hour: Int, minute: Int), on day: DateSpan) -> DateSpan {
+        var moment = day.start
+        moment.hour = clock.hour
+        moment.minute = clock.minute
+        return DateSpan(start: moment, end: moment)
+    }
+
+    private func day(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime) -> (DateSpan, Int)? {
+        guard start < tokens.count else { return nil }
+        let key = tokens[start].key
+        let next = start + 1 < tokens.count ? tokens[start + 1].key : ""
+        switch key {
+        case "heute": return (time.span(day: time.now), 1)
+        case "gestern": return (time.span(day: time.adding(.day, -1)), 1)
+        case "vorgestern": return (time.span(day: time.adding(.day, -2)), 1)
+        case "morgen": return (time.span(day: time.adding(.day, 1)), 1)
+        case TextFolding.key("übermorgen"): return (time.span(day: time.adding(.day, 2)), 1)
+        case "vor":
+            // "vor zwei Tagen"
+            if let amount = numbers.read(tokens, at: start + 1), start + 1 + amount.length < tokens.count,
+               let unit = Self.periods[tokens[start + 1 + amount.length].key] {
+                let date = time.adding(unit, -Int(amount.value))
+                return (unit == .day ? time.span(day: date) : time.span(of: unit, containing: date), 2 + amount.length)
+            }
+        default: break
+        }
+        if Self.past.contains(key) || Self.future.contains(key) || Self.this.contains(key) {
+            let direction = Self.past.contains(key) ? -1 : Self.future.contains(key) ? 1 : 0
+            if let component = Self.periods[next], component != .day {
+                return (time.span(of: component, containing: time.adding(component, direction)), 2)
+            }
+            if let weekday = Self.weekdays[next] {
+                return (time.span(day: Self.weekday(weekday, direction: direction, time: time)), 2)
+            }
+        }
+        if let weekday = Self.weekdays[key] {
+            return (time.span(day: Self.weekday(weekday, direction: 0, time: time)), 1)
+        }
+        return calendarDate(tokens, at: start, time: time)
+    }
+
+    /// "5. März", "5. März 2024", "März", "2023" (after "im Jahr").
+    private func calendarDate(_ tokens: [Token], at start: Int, time: ReferenceTime) -> (DateSpan, Int)? {
+        var index = start
+        var day: Int?
+        if index + 2 < tokens.count, tokens[index].kind == .number, let value = Int(tokens[index].key), (1...31).contains(value),
+           tokens[index + 1].key == ".", Self.months[tokens[index + 2].key] != nil {
+            day = value
+            index += 2
+        }
+        var month: Int?
+        if index < tokens.count, let found = Self.months[tokens[index].key] {
+            let afterPreposition = start > 0 && Self.prepositions.contains(tokens[start - 1].key)
+            if day != nil || afterPreposition || tokens[index].key != "mai" {
+                month = found
+                index += 1
+            }
+        }
+        var year: Int?
+        if index < tokens.count, tokens[index].kind == .number, let value = Int(tokens[index].key), (1900...2100).contains(value) {
+            year = value
+            index += 1
+        }
+        if month == nil, let year, start > 0, ["jahr", "im"].contains(tokens[start - 1].key), index - start == 1 {
+            return (DateSpan(start: DateComponents(year: year, month: 1, day: 1),
+                             end: DateComponents(year: year, month: 12, day: 31)), 1)
+        }
+        guard let month else { return nil }
+        let currentYear = time.calendar.component(.year, from: time.now)
+        let currentMonth = time.calendar.component(.month, from: time.now)
+        let resolvedYear = year ?? (month > currentMonth ? currentYear - 1 : currentYear)
+        let daysInMonth = time.calendar.range(of: .day, in: .month,
+                                              for: time.calendar.date(from: DateComponents(year: resolvedYear, month: month, day: 1))
+                                                ?? time.now)?.count ?? 31
+        guard (day ?? 1) <= daysInMonth else { return nil }
+        return (DateSpan(start: DateComponents(year: resolvedYear, month: month, day: day ?? 1),
+                         end: DateComponents(year: resolvedYear, month: month, day: day ?? daysInMonth)), index - start)
+    }
+
+    /// "15 Uhr", "15:30", "15.30 Uhr", "8 Uhr 30", "Mittag", "Mitternacht"; a bare hour after "um".
+    private func timeOfDay(_ tokens: [Token], at start: Int, numbers: NumberReader, explicitContext: Bool,
+                           pmHint: Bool = false) -> ((hour: Int, minute: Int), Int)? {
+        guard start < tokens.count else { return nil }
+        switch tokens[start].key {
+        case "mittag": return ((12, 0), 1)
+        case "mitternacht": return ((0, 0), 1)
+        default: break
+        }
+        guard tokens[start].kind == .number || explicitContext, let number = numbers.read(tokens, at: start),
+              number.value >= 0, number.value < 24 else { return nil }
+        var hour = Int(number.value)
+        var minute = Int(((number.value - Double(hour)) * 100).rounded())
+        var index = start + number.length
+        var explicit = false
+        if index + 1 < tokens.count, tokens[index].key == ":", let minutes = Int(tokens[index + 1].key), minutes < 60 {
+            minute = minutes
+            index += 2
+            explicit = true
+        }
+        if index < tokens.count, tokens[index].key == "uhr" {
+            index += 1
+            explicit = true
+            if index < tokens.count, tokens[index].kind == .number, let minutes = Int(tokens[index].key), minutes < 60 {
+                minute = minutes
+                index += 1
+            }
+        }
+        guard explicit || explicitContext, minute < 60 else { return nil }
+        if pmHint, hour < 12 { hour += 12 }
+        return ((hour, minute), index - start)
+    }
+
+    /// "in 10 Minuten", "in einer Stunde".
+    private func offset(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime) -> (DateSpan, Int)? {
+        guard start < tokens.count else { return nil }
+        var amount: (value: Double, length: Int)? = numbers.read(tokens, at: start)
+        if amount == nil, ["einer", "einem", "eine"].contains(tokens[start].key) { amount = (1, 1) }
+        guard let amount, start + amount.length < tokens.count else { return nil }
+        let seconds: Double
+        switch tokens[start + amount.length].key {
+        case "minute", "minuten", "min": seconds = 60
+        case "stunde", "stunden": seconds = 3600
+        default: return nil
+        }
+        let moment = time.now.addingTimeInterval(amount.value * seconds)
+        let components = time.calendar.dateComponents([.year, .month, .day, .hour, .minute], from: moment)
+        return (DateSpan(start: components, end: components), amount.length + 1)
+    }
+
+    private static func weekday(_ weekday: Int, direction: Int, time: ReferenceTime) -> Date {
+        let today = time.calendar.component(.weekday, from: time.now)
+        switch direction {
+        case 1:
+            let ahead = (weekday - today + 7) % 7
+            return time.adding(.day, ahead == 0 ? 7 : ahead)
+        case -1:
+            let back = (today - weekday + 7) % 7
+            return time.adding(.day, -(back == 0 ? 7 : back))
+        default:
+            return time.adding(.day, -((today - weekday + 7) % 7))
+        }
+    }
+}
