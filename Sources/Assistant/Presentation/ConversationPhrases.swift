@@ -69,12 +69,13 @@ protocol ConversationPhrases: Sendable {
     func caseWords(_ name: String) -> String
 }
 
-/// The phrases for a language: French, German, else English (issue 8 adds the others).
+/// The phrases for a language: French, German, Italian, else English (issue 8 adds Japanese and Chinese).
 enum ConversationPhrasebook {
     static func phrases(for language: String) -> any ConversationPhrases {
         switch LanguageCatalog.code(of: language) {
         case "fr": return FrenchConversationPhrases()
         case "de": return GermanConversationPhrases()
+        case "it": return ItalianConversationPhrases()
         default: return EnglishConversationPhrases()
         }
     }

@@ -5,7 +5,6 @@ import Foundation
 public enum ValueText {
     /// The value as a short phrase.
     public static func describe(_ value: JSONValue, language: String = "en") -> String {
-        let french = language == "fr"
         switch value {
         case .string(let text):
             if let date = isoDate(text) { return describe(date: date, language: language) }
@@ -13,8 +12,9 @@ public enum ValueText {
             return text
         case .number(let number): return formatted(number, language: language)
         case .bool(let flag):
-            return french ? (flag ? "oui" : "non") : language == "de" ? (flag ? "ja" : "nein") : (flag ? "yes" : "no")
-        case .null: return french ? "rien" : language == "de" ? "nichts" : "nothing"
+            let words = ["fr": ("oui", "non"), "de": ("ja", "nein"), "it": ("sì", "no")][language] ?? ("yes", "no")
+            return flag ? words.0 : words.1
+        case .null: return ["fr": "rien", "de": "nichts", "it": "niente"][language] ?? "nothing"
         case .array(let items): return list(items.map { describe($0, language: language) }, language: language)
         case .object(let object): return describe(object: object, language: language)
         }
@@ -44,7 +44,7 @@ public enum ValueText {
         let digits = code == "JPY" ? 0 : 2
         var number = String(format: "%.\(digits)f", amount)
         let symbol = ["USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"][code]
-        if language == "fr" || language == "de" {
+        if ["fr", "de", "it"].contains(language) {
             number = number.replacingOccurrences(of: ".", with: ",")
             return code.isEmpty ? number : "\(number) \(symbol ?? code)"
         }
@@ -54,12 +54,12 @@ public enum ValueText {
 
     static func formatted(_ value: Double, language: String = "en") -> String {
         let text = value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
-        return language == "fr" || language == "de" ? text.replacingOccurrences(of: ".", with: ",") : text
+        return ["fr", "de", "it"].contains(language) ? text.replacingOccurrences(of: ".", with: ",") : text
     }
 
     /// "Bobo", "Bobo and Kiki", "Bobo, Kiki and Coco" ("et" in French).
     public static func list(_ items: [String], language: String = "en") -> String {
-        let and = ["fr": " et ", "de": " und "][language] ?? " and "
+        let and = ["fr": " et ", "de": " und ", "it": " e "][language] ?? " and "
         switch items.count {
         case 0: return ""
         case 1: return items[0]
@@ -92,7 +92,7 @@ public enum ValueText {
 
     static func describe(date: Date, language: String = "en") -> String {
         let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: ["fr": "fr_FR", "de": "de_DE"][language] ?? "en_US_POSIX")
+        formatter.locale = Locale(identifier: ["fr": "fr_FR", "de": "de_DE", "it": "it_IT"][language] ?? "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = language == "en" ? "MMM d, HH:mm" : language == "de" ? "d. MMM, HH:mm" : "d MMM, HH:mm"
         return formatter.string(from: date)
@@ -103,6 +103,8 @@ public enum ValueText {
                "November", "December"],
         "de": ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober",
                "November", "Dezember"],
+        "it": ["gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre", "ottobre",
+               "novembre", "dicembre"],
         "fr": ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre",
                "novembre", "décembre"],
     ]
@@ -113,7 +115,7 @@ public enum ValueText {
         if case .number(let month)? = components["month"], (1...12).contains(Int(month)) {
             let name = months[Int(month) - 1]
             if case .number(let day)? = components["day"] {
-                parts.append(language == "fr" ? "\(Int(day)) \(name)" : language == "de" ? "\(Int(day)). \(name)"
+                parts.append(language == "fr" || language == "it" ? "\(Int(day)) \(name)" : language == "de" ? "\(Int(day)). \(name)"
                              : "\(name) \(Int(day))")
             } else {
                 parts.append(name)

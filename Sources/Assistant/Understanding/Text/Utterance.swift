@@ -78,6 +78,10 @@ public struct Utterance: Sendable {
                 end = text.index(after: after)
             } else if CharacterClass.isDigit(character) {
                 end = text.index(after: end) // "mp3", "r2d2": digits after letters stay in the word
+            } else if character == "'" || character == "\u{2019}",
+                      Self.elidedWords.contains(text[start..<end].lowercased()) {
+                end = text.index(after: end) // "all' aeroporto", "d' accord": the elided word keeps its apostrophe
+                break
             } else {
                 break
             }

@@ -1,0 +1,190 @@
+import Foundation
+
+/// Italian dates and times: "oggi", "ieri", "l'altro ieri", "domani", "dopodomani", "stasera",
+/// "lunedì", "lunedì scorso", "la settimana scorsa", "il mese prossimo", "l'anno scorso",
+/// "questa settimana", "il 5 marzo", "5 marzo 2024", "a marzo", "nel 2023", "due giorni fa",
+/// "alle 15", "alle 15:30", "alle 8 di sera", "domani alle 8", "tra 10 minuti".
+struct ItalianDateReader: DateReading {
+    private static func fold<V>(_ table: [String: V]) -> [String: V] {
+        Dictionary(table.map { (TextFolding.key($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+    private static func fold(_ words: [String]) -> Set<String> { Set(words.map { TextFolding.key($0) }) }
+
+    private static let prepositions = fold(["il", "a", "ad", "nel", "di", "da", "dal", "del", "per", "verso", "alle", "all'"])
+    private static let weekdays = fold(["lunedì": 2, "martedì": 3, "mercoledì": 4, "giovedì": 5, "venerdì": 6,
+                                        "sabato": 7, "domenica": 1])
+    private static let months = fold(["gennaio": 1, "febbraio": 2, "marzo": 3, "aprile": 4, "maggio": 5, "giugno": 6,
+                                      "luglio": 7, "agosto": 8, "settembre": 9, "ottobre": 10, "novembre": 11,
+                                      "dicembre": 12])
+    private static let periods: [String: Calendar.Component] = fold(["settimana": .weekOfYear, "mese": .month,
+                                                                      "anno": .year, "settimane": .weekOfYear,
+                                                                      "mesi": .month, "anni": .year, "giorni": .day,
+                                                                      "giorno": .day])
+    private static let past = fold(["scorso", "scorsa", "passato", "passata"])
+    private static let future = fold(["prossimo", "prossima"])
+    private static let this = fold(["questo", "questa", "quest'"])
+
+    func read(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime) -> (DateSpan, Int)? {
+        var index = start
+        if index < tokens.count, Self.prepositions.contains(tokens[index].key) { index += 1 }
+        if let found = dayAndTime(tokens, at: index, numbers: numbers, time: time) { return (found.0, index - start + found.1) }
+        if index != start, let found = dayAndTime(tokens, at: start, numbers: numbers, time: time) { return found }
+        if start < tokens.count, ["tra", "fra"].contains(tokens[start].key),
+           let found = offset(tokens, at: start + 1, numbers: numbers, time: time) {
+            return (found.0, found.1 + 1)
+        }
+        return nil
+    }
+
+    private func dayAndTime(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime) -> (DateSpan, Int)? {
+        let afterAlle = start > 0 && ["alle", "all'", "verso"].contains(tokens[start - 1].key)
+        if let (clock, length) = timeOfDay(tokens, at: start, numbers: numbers, explicitContext: afterAlle) {
+            return (Self.at(clock, on: time.span(day: time.now)), length)
+        }
+        guard let (span, length) = day(tokens, at: start, numbers: numbers, time: time) else { return nil }
+        var index = start + length
+        let evening = tokens[start].key == "stasera"
+        if index < tokens.count, ["alle", "all'", "verso"].contains(tokens[index].key),
+           let (clock, clockLength) = timeOfDay(tokens, at: index + 1, numbers: numbers, explicitContext: true, pmHint: evening) {
+            index += 1 + clockLength
+            return (Self.at(clock, on: span), index - start)
+        }
+        return (span, length)
+    }
+
+    private static func at(_ clock: (hour: Int, minute: Int), on day: DateSpan) -> DateSpan {
+        var moment = day.start
+        moment.hour = clock.hour
+        moment.minute = clock.minute
+        return DateSpan(start: moment, end: moment)
+    }
+
+    private func day(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime) -> (DateSpan, Int)? {
+        guard start < tokens.count else { return nil }
+        let key = tokens[start].key
+        let next = start + 1 < tokens.count ? tokens[start + 1].key : ""
+        switch key {
+        case "oggi", "stasera", "stamattina", "stamani", "stanotte": return (time.span(day: time.now), 1)
+        case "ieri": return (time.span(day: time.adding(.day, -1)), 1)
+        case "domani": return (time.span(day: time.adding(.day, 1)), 1)
+        case "dopodomani": return (time.span(day: time.adding(.day, 2)), 1)
+        case "l'" where next == "altro" && start + 2 < tokens.count && tokens[start + 2].key == "ieri":
+            return (time.span(day: time.adding(.day, -2)), 3)
+        case "la", "il", "l'", "lo":
+            if let component = Self.periods[next], component != .day, start + 2 < tokens.count {
+                let word = tokens[start + 2].key
+                if Self.past.contains(word) { return (time.span(of: component, containing: time.adding(component, -1)), 3) }
+                if Self.future.contains(word) { return (time.span(of: component, containing: time.adding(component, 1)), 3) }
+            }
+        default: break
+        }
+        if Self.this.contains(key), let component = Self.periods[next], component != .day {
+            return (time.span(of: component, containing: time.now), 2)
+        }
+        // "due giorni fa"
+        if let amount = numbers.read(tokens, at: start), start + amount.length + 1 < tokens.count,
+           let unit = Self.periods[tokens[start + amount.length].key], tokens[start + amount.length + 1].key == "fa" {
+            let date = time.adding(unit, -Int(amount.value))
+            return (unit == .day ? time.span(day: date) : time.span(of: unit, containing: date), amount.length + 2)
+        }
+        if let weekday = Self.weekdays[key] {
+            let direction = Self.past.contains(next) ? -1 : Self.future.contains(next) ? 1 : 0
+            return (time.span(day: Self.weekday(weekday, direction: direction, time: time)), direction == 0 ? 1 : 2)
+        }
+        return calendarDate(tokens, at: start, time: time)
+    }
+
+    /// "il 5 marzo", "5 marzo 2024", "marzo", "2023" (after "nel").
+    private func calendarDate(_ tokens: [Token], at start: Int, time: ReferenceTime) -> (DateSpan, Int)? {
+        var index = start
+        if index < tokens.count, tokens[index].key == "il" { index += 1 }
+        var day: Int?
+        if index + 1 < tokens.count, tokens[index].kind == .number, let value = Int(tokens[index].key), (1...31).contains(value),
+           Self.months[tokens[index + 1].key] != nil {
+            day = value
+            index += 1
+        }
+        var month: Int?
+        if index < tokens.count, let found = Self.months[tokens[index].key] {
+            month = found
+            index += 1
+        }
+        var year: Int?
+        if index < tokens.count, tokens[index].kind == .number, let value = Int(tokens[index].key), (1900...2100).contains(value) {
+            year = value
+            index += 1
+        }
+        if month == nil, let year, start > 0, ["nel", "del"].contains(tokens[start - 1].key), index - start == 1 {
+            return (DateSpan(start: DateComponents(year: year, month: 1, day: 1),
+                             end: DateComponents(year: year, month: 12, day: 31)), 1)
+        }
+        guard let month else { return nil }
+        let currentYear = time.calendar.component(.year, from: time.now)
+        let currentMonth = time.calendar.component(.month, from: time.now)
+        let resolvedYear = year ?? (month > currentMonth ? currentYear - 1 : currentYear)
+        let daysInMonth = time.calendar.range(of: .day, in: .month,
+                                              for: time.calendar.date(from: DateComponents(year: resolvedYear, month: month, day: 1))
+                                                ?? time.now)?.count ?? 31
+        guard (day ?? 1) <= daysInMonth else { return nil }
+        return (DateSpan(start: DateComponents(year: resolvedYear, month: month, day: day ?? 1),
+                         end: DateComponents(year: resolvedYear, month: month, day: day ?? daysInMonth)), index - start)
+    }
+
+    /// "15", "15:30", "8 di sera", "mezzogiorno", "mezzanotte" (a bare hour only after "alle").
+    private func timeOfDay(_ tokens: [Token], at start: Int, numbers: NumberReader, explicitContext: Bool,
+                           pmHint: Bool = false) -> ((hour: Int, minute: Int), Int)? {
+        guard start < tokens.count else { return nil }
+        switch tokens[start].key {
+        case "mezzogiorno": return ((12, 0), 1)
+        case "mezzanotte": return ((0, 0), 1)
+        default: break
+        }
+        guard explicitContext, let number = numbers.read(tokens, at: start), number.value >= 0, number.value < 24
+        else { return nil }
+        var hour = Int(number.value)
+        var minute = 0
+        var index = start + number.length
+        if index + 1 < tokens.count, tokens[index].key == ":", let minutes = Int(tokens[index + 1].key), minutes < 60 {
+            minute = minutes
+            index += 2
+        }
+        var evening = pmHint
+        if index + 1 < tokens.count, tokens[index].key == "di", ["sera", "pomeriggio"].contains(tokens[index + 1].key) {
+            evening = true
+            index += 2
+        }
+        if evening, hour < 12 { hour += 12 }
+        return ((hour, minute), index - start)
+    }
+
+    /// "tra 10 minuti", "fra un'ora".
+    private func offset(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime) -> (DateSpan, Int)? {
+        guard start < tokens.count else { return nil }
+        var amount: (value: Double, length: Int)? = numbers.read(tokens, at: start)
+        if amount == nil, ["un", "un'", "una", "mezz'"].contains(tokens[start].key) { amount = (1, 1) }
+        guard let amount, start + amount.length < tokens.count else { return nil }
+        let seconds: Double
+        switch tokens[start + amount.length].key {
+        case "minuto", "minuti": seconds = 60
+        case "ora", "ore": seconds = 3600
+        default: return nil
+        }
+        let moment = time.now.addingTimeInterval(amount.value * seconds)
+        let components = time.calendar.dateComponents([.year, .month, .day, .hour, .minute], from: moment)
+        return (DateSpan(start: components, end: components), amount.length + 1)
+    }
+
+    private static func weekday(_ weekday: Int, direction: Int, time: ReferenceTime) -> Date {
+        let today = time.calendar.component(.weekday, from: time.now)
+        switch direction {
+        case 1:
+            let ahead = (weekday - today + 7) % 7
+            return time.adding(.day, ahead == 0 ? 7 : ahead)
+        case -1:
+            let back = (today - weekday + 7) % 7
+            return time.adding(.day, -(back == 0 ? 7 : back))
+        default:
+            return time.adding(.day, -((today - weekday + 7) % 7))
+        }
+    }
+}
