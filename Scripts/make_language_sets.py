@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the French, German and Italian labelled sets (Evaluation/fr|de|it/: dev.jsonl, heldout.jsonl)
+"""Writes the French, German, Italian and Chinese labelled sets (Evaluation/fr|de|it|zh/: dev.jsonl, heldout.jsonl)
 from the lists below. Dates are written for 2026-11-21T12:00Z, like the English sets."""
 import json, os
 
@@ -391,3 +391,81 @@ it_heldout = [
 
 write("it", "dev.jsonl", it_dev)
 write("it", "heldout.jsonl", it_heldout)
+
+zh_dev = [
+    ("给Bobo发消息说再送点香蕉", None, SEND, {"recipients": person("Bobo"), "content": "再送点香蕉"}),
+    ("用Chatterly给Kiki发消息说我们到了", C, SEND, {"recipients": person("Kiki"), "content": "我们到了"}),
+    ("用Whisper给Zoë发条消息：比赛七点开始", W, SEND, {"recipients": person("Zoë"), "content": "比赛七点开始"}),
+    ("告诉Bobo我会晚点到", None, SEND, {"recipients": person("Bobo"), "content": "我会晚点到"}),
+    ("用Chatterly告诉Zazu晚饭好了", C, SEND, {"recipients": person("Zazu"), "content": "晚饭好了"}),
+    ("给Kiki发消息：生日快乐", None, SEND, {"recipients": person("Kiki"), "content": "生日快乐"}),
+    ("用Chatterly给Søren发短信", C, SEND, {"recipients": person("Søren")}),
+    ("用Chatterly发消息", C, SEND, {}),
+    ("Chatterly Bobo 明天见", C, SEND, {"recipients": person("Bobo"), "content": "明天见"}),
+    ("给小明发消息说我十分钟后到", None, SEND, {"recipients": person("小明"), "content": "我十分钟后到"}),
+    ("我想用Whisper给Kiki发消息", W, SEND, {"recipients": person("Kiki")}),
+    ("回复Zoë说好的", None, SEND, {"recipients": person("Zoë"), "content": "好的"}),
+    ("看一下我的新消息", C, SEARCH, {"attributes": ["unread"]}),
+    ("看一下Bobo发来的消息", C, SEARCH, {"senders": person("Bobo")}),
+    ("把所有消息标为已读", C, MARK, {"attribute": "read"}),
+    ("打电话给Bobo", None, CALL, {"contacts": person("Bobo"), "callCapability": "audioCall"}),
+    ("用Ringo打电话给Kiki", R, CALL, {"contacts": person("Kiki"), "callCapability": "audioCall"}),
+    ("用Ringo跟Kiki视频", R, CALL, {"contacts": person("Kiki"), "callCapability": "videoCall"}),
+    ("用Whisper给Bobo打视频电话", W, CALL, {"contacts": person("Bobo"), "callCapability": "videoCall"}),
+    ("看一下未接来电", R, HIST, {"callTypes": ["missed"]}),
+    ("今天谁给我打过电话", R, HIST, {"dateCreated": day(2026, 11, 21)}),
+    ("给Bobo转20元", K, PAY, {"payee": {"displayName": "Bobo"}, "currencyAmount": eur(20, "CNY")}),
+    ("转15元给Kiki付晚饭", K, PAY, {"payee": {"displayName": "Kiki"}, "currencyAmount": eur(15, "CNY"), "note": "晚饭"}),
+    ("用Coinly给Tamsin O'Hara转30美元", K, PAY, {"payee": {"displayName": "Tamsin O'Hara"}, "currencyAmount": eur(30, "USD")}),
+    ("给Bobo转一百元", K, PAY, {"payee": {"displayName": "Bobo"}, "currencyAmount": eur(100, "CNY")}),
+    ("用Coinly给Kiki转二十五块", K, PAY, {"payee": {"displayName": "Kiki"}, "currencyAmount": eur(25, "CNY")}),
+    ("向Kiki要10元", K, REQ, {"payer": {"displayName": "Kiki"}, "currencyAmount": eur(10, "CNY")}),
+    ("Kiki欠我40元", K, REQ, {"payer": {"displayName": "Kiki"}, "currencyAmount": eur(40, "CNY")}),
+    ("叫车去机场", H, RIDE, {"dropOffLocation": place("机场")}),
+    ("帮我叫一辆出租车去火车站", H, RIDE, {"dropOffLocation": place("火车站")}),
+    ("用Hopp送我去酒店", H, RIDE, {"dropOffLocation": place("酒店")}),
+    ("从酒店去火车站", H, RIDE, {"pickupLocation": place("酒店"), "dropOffLocation": place("火车站")}),
+    ("用Hopp叫车", H, RIDE, {}),
+    ("有哪些车型", H, OPTS, {}),
+    ("去机场多少钱", H, OPTS, {"dropOffLocation": place("机场")}),
+    ("我的车到哪了", H, STATUS, {}),
+    ("取消我的行程", H, CANCEL, {}),
+    ("开始跑步", P, START, {"workoutName": w("跑步")}),
+    ("开始瑜伽", P, START, {"workoutName": w("瑜伽")}),
+    ("开始锻炼", P, START, {}),
+    ("开始Lunch Laps", P, START, {"workoutName": w("Lunch Laps")}),
+    ("暂停运动", P, PAUSE, {}),
+    ("继续运动", P, RESUME, {}),
+    ("结束运动", P, END, {}),
+    ("取消运动", P, STOP, {}),
+    ("给我看Bobo的照片", X, PHOTOS, {"peopleInPhoto": person("Bobo")}),
+    ("给我看Summer in Rome相册", X, PHOTOS, {"albumName": "Summer in Rome"}),
+    ("给我看昨天的照片", X, PHOTOS, {"dateCreated": day(2026, 11, 20)}),
+    ("给我看我的自拍", X, PHOTOS, {"includedAttributes": ["selfie"]}),
+    ("播放Summer in Rome相册的幻灯片", X, SHOW, {"albumName": "Summer in Rome"}),
+    ("今天天气怎么样", None, None, {}),
+    ("定一个七点的闹钟", None, None, {}),
+    ("放音乐", None, None, {}),
+    ("你好", None, None, {}),
+    ("讲个笑话", None, None, {}),
+]
+
+zh_heldout = [
+    ("用Parley给Nadia发消息说一会儿见", NP, SEND, {"recipients": person("Nadia"), "content": "一会儿见"}),
+    ("用Parley告诉Omar会议取消了", NP, SEND, {"recipients": person("Omar"), "content": "会议取消了"}),
+    ("Parley Anouk 到了", NP, SEND, {"recipients": person("Anouk"), "content": "到了"}),
+    ("用Tillpay给Nadia转18元", NH, PAY, {"payee": {"displayName": "Nadia"}, "currencyAmount": eur(18, "CNY")}),
+    ("用Tillpay向Anouk要9元", NH, REQ, {"payer": {"displayName": "Anouk"}, "currencyAmount": eur(9, "CNY")}),
+    ("用Cabbie叫车去体育场", "net.sample.cabbie", RIDE, {"dropOffLocation": place("体育场")}),
+    ("用Cabbie送我去火车站", "net.sample.cabbie", RIDE, {"dropOffLocation": place("火车站")}),
+    ("在Cabbie取消我的行程", "net.sample.cabbie", CANCEL, {}),
+    ("用Gymbo开始游泳", "net.sample.gymbo", START, {"workoutName": w("游泳")}),
+    ("在Gymbo暂停运动", "net.sample.gymbo", PAUSE, {}),
+    ("在Lenscap给我看Nadia的照片", "net.sample.lenscap", PHOTOS, {"peopleInPhoto": person("Nadia")}),
+    ("用OldDial打电话给Ingrid", "net.sample.olddial", "INStartAudioCallIntent", {"contacts": person("Ingrid")}),
+    ("现在几点", None, None, {}),
+    ("关灯", None, None, {}),
+]
+
+write("zh", "dev.jsonl", zh_dev)
+write("zh", "heldout.jsonl", zh_heldout)

@@ -21,16 +21,16 @@ struct Wallet: Codable, Sendable {
     static let identifier = "org.parlance.examples.monkeypay"
     static let file = AppDataFile<Wallet>(appIdentifier: identifier) { .demo }
     /// The currencies MonkeyPay handles.
-    static let currencies = ["USD", "EUR"]
+    static let currencies = ["USD", "EUR", "CNY"]
     /// The most one payment may be, in any currency.
     static let limit: Decimal = 500
 
     static var demo: Wallet {
-        Wallet(balances: ["USD": 120, "EUR": 40], people: ["Bobo", "Kiki", "Coco", "Bobo the Great", "Mimi Banana"])
+        Wallet(balances: ["USD": 120, "EUR": 40, "CNY": 800], people: ["Bobo", "Kiki", "Coco", "Bobo the Great", "Mimi Banana"])
     }
 
     static func format(_ amount: Decimal, _ currency: String) -> String {
-        let symbol = ["USD": "$", "EUR": "€"][currency]
+        let symbol = ["USD": "$", "EUR": "€", "CNY": "¥"][currency]
         let number = NSDecimalNumber(decimal: amount).doubleValue
         return symbol.map { $0 + String(format: "%.2f", number) } ?? String(format: "%.2f %@", number, currency)
     }

@@ -487,7 +487,7 @@ public actor Conversation {
             for option in options { names[option] = installedApp(option)?.bundle.displayName(language: state.language) }
         }
         if case .permission(let identifier) = question, let app = installedApp(identifier) {
-            usage = app.bundle.localizedUsageDescriptions[state.language] ?? app.bundle.usageDescription
+            usage = LanguageMatch.best(for: state.language, in: app.bundle.localizedUsageDescriptions) ?? app.bundle.usageDescription
         }
         return presenter.question(question, repeated: repeated, context: context, appNames: names, usageDescription: usage)
     }

@@ -69,13 +69,14 @@ protocol ConversationPhrases: Sendable {
     func caseWords(_ name: String) -> String
 }
 
-/// The phrases for a language: French, German, Italian, else English (issue 8 adds Japanese and Chinese).
+/// The phrases for a language: French, German, Italian, Chinese, else English (issue 8 adds Japanese).
 enum ConversationPhrasebook {
     static func phrases(for language: String) -> any ConversationPhrases {
         switch LanguageCatalog.code(of: language) {
         case "fr": return FrenchConversationPhrases()
         case "de": return GermanConversationPhrases()
         case "it": return ItalianConversationPhrases()
+        case "zh": return ChineseConversationPhrases()
         default: return EnglishConversationPhrases()
         }
     }

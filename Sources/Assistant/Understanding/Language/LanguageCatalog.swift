@@ -1,7 +1,8 @@
 /// The languages understanding speaks.
 public enum LanguageCatalog {
     /// Every language pack, by code.
-    static let packs: [String: LanguagePack] = ["en": .english, "fr": .french, "de": .german, "it": .italian]
+    static let packs: [String: LanguagePack] = ["en": .english, "fr": .french, "de": .german, "it": .italian,
+                                                 "zh": .chinese]
 
     /// The codes of the supported languages.
     public static var supported: [String] { packs.keys.sorted() }

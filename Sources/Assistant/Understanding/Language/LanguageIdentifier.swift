@@ -8,7 +8,7 @@ enum LanguageIdentifier {
 
     /// The language the text is clearly in, if it is not `expected`; nil to keep `expected`.
     static func clearlyOther(than expected: LanguagePack, in utterance: Utterance) -> LanguagePack? {
-        let words = utterance.tokens.filter { $0.kind == .word && !$0.isCapitalized }.map(\.key)
+        let words = utterance.tokens.filter { ($0.kind == .word && !$0.isCapitalized) || $0.kind == .ideograph }.map(\.key)
         guard !words.isEmpty else { return nil }
         func score(_ pack: LanguagePack) -> Double {
             let known = vocabulary(of: pack)
@@ -31,7 +31,9 @@ enum LanguageIdentifier {
         for text in answers + templates + pack.phrasing.politePrefixes {
             let plain = text.replacingOccurrences(of: "\\{[^}]*\\}", with: " ", options: .regularExpression)
                 .map { "()[]|:".contains($0) ? " " : $0 }
-            for token in Utterance(String(plain)).tokens where token.kind == .word { words.insert(token.key) }
+            for token in Utterance(String(plain)).tokens where token.kind == .word || token.kind == .ideograph {
+                words.insert(token.key)
+            }
         }
         vocabularies.withLock { $0[pack.code] = words }
         return words

@@ -1,0 +1,177 @@
+import Foundation
+
+/// Chinese dates and times, read over one-character tokens: "今天", "昨天", "前天", "明天", "后天",
+/// "上周", "下个月", "去年", "今年", "星期一", "周五", "上周五", "3月5日", "三月", "2023年",
+/// "下午3点", "晚上8点半", "15点", "15:30", "10分钟后".
+struct ChineseDateReader: DateReading {
+    private static let weekdayNumbers: [String: Int] = ["一": 2, "二": 3, "三": 4, "四": 5, "五": 6, "六": 7, "日": 1, "天": 1]
+
+    func read(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime) -> (DateSpan, Int)? {
+        var index = start
+        if index < tokens.count, ["在", "从"].contains(tokens[index].key) { index += 1 }
+        guard let (span, length) = day(tokens, at: index, numbers: numbers, time: time) else {
+            if let (clock, length) = timeOfDay(tokens, at: index, numbers: numbers) {
+                return (Self.at(clock, on: time.span(day: time.now)), index - start + length)
+            }
+            return offset(tokens, at: index, numbers: numbers, time: time).map { ($0.0, index - start + $0.1) }
+        }
+        var end = index + length
+        if let (clock, clockLength) = timeOfDay(tokens, at: end, numbers: numbers) {
+            end += clockLength
+            return (Self.at(clock, on: span), end - start)
+        }
+        return (span, end - start)
+    }
+
+    private static func text(_ tokens: [Token], _ start: Int, _ count: Int) -> String {
+        guard start + count <= tokens.count else { return "" }
+        return tokens[start..<(start + count)].map(\.key).joined()
+    }
+
+    private static func at(_ clock: (hour: Int, minute: Int), on day: DateSpan) -> DateSpan {
+        var moment = day.start
+        moment.hour = clock.hour
+        moment.minute = clock.minute
+        return DateSpan(start: moment, end: moment)
+    }
+
+    private func day(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime) -> (DateSpan, Int)? {
+        let two = Self.text(tokens, start, 2)
+        switch two {
+        case "今天", "今晚", "今早": return (time.span(day: time.now), 2)
+        case "昨天", "昨晚": return (time.span(day: time.adding(.day, -1)), 2)
+        case "明天", "明晚": return (time.span(day: time.adding(.day, 1)), 2)
+        case "前天": return (time.span(day: time.adding(.day, -2)), 2)
+        case "后天": return (time.span(day: time.adding(.day, 2)), 2)
+        case "去年": return (time.span(of: .year, containing: time.adding(.year, -1)), 2)
+        case "今年": return (time.span(of: .year, containing: time.now), 2)
+        case "明年": return (time.span(of: .year, containing: time.adding(.year, 1)), 2)
+        default: break
+        }
+        // 上周 / 下周 / 这周 / 本周, 上个月 / 下个月 / 这个月, 上周五
+        if start < tokens.count, ["上", "下", "这", "本"].contains(tokens[start].key) {
+            let direction = tokens[start].key == "上" ? -1 : tokens[start].key == "下" ? 1 : 0
+            var index = start + 1
+            if Self.text(tokens, index, 1) == "个" { index += 1 }
+            if ["周", "星期", "礼拜"].contains(where: { Self.text(tokens, index, $0.count) == $0 }) {
+                let word = ["星期", "礼拜"].first { Self.text(tokens, index, 2) == $0 } ?? "周"
+                index += word.count
+                if index < tokens.count, let weekday = Self.weekdayNumbers[tokens[index].key] {
+                    return (time.span(day: Self.weekday(weekday, direction: direction, time: time)), index + 1 - start)
+                }
+                return (time.span(of: .weekOfYear, containing: time.adding(.weekOfYear, direction)), index - start)
+            }
+            if Self.text(tokens, index, 1) == "月" {
+                return (time.span(of: .month, containing: time.adding(.month, direction)), index + 1 - start)
+            }
+        }
+        // 星期一, 周五
+        for word in ["星期", "礼拜", "周"] where Self.text(tokens, start, word.count) == word {
+            let index = start + word.count
+            if index < tokens.count, let weekday = Self.weekdayNumbers[tokens[index].key] {
+                return (time.span(day: Self.weekday(weekday, direction: 0, time: time)), index + 1 - start)
+            }
+        }
+        return calendarDate(tokens, at: start, numbers: numbers, time: time)
+    }
+
+    /// "2023年", "3月5日", "3月5号", "三月", "2024年3月".
+    private func calendarDate(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime) -> (DateSpan, Int)? {
+        var index = start
+        var year: Int?
+        if index + 1 < tokens.count, tokens[index].kind == .number, let value = Int(tokens[index].key),
+           (1900...2100).contains(value), tokens[index + 1].key == "年" {
+            year = value
+            index += 2
+        }
+        var month: Int?
+        var day: Int?
+        if let number = numbers.read(tokens, at: index), index + number.length < tokens.count,
+           tokens[index + number.length].key == "月", (1...12).contains(Int(number.value)) {
+            month = Int(number.value)
+            index += number.length + 1
+            if let dayNumber = numbers.read(tokens, at: index), index + dayNumber.length < tokens.count,
+               ["日", "号"].contains(tokens[index + dayNumber.length].key), (1...31).contains(Int(dayNumber.value)) {
+                day = Int(dayNumber.value)
+                index += dayNumber.length + 1
+            }
+        }
+        if month == nil, let year {
+            return (DateSpan(start: DateComponents(year: year, month: 1, day: 1),
+                             end: DateComponents(year: year, month: 12, day: 31)), index - start)
+        }
+        guard let month else { return nil }
+        let currentYear = time.calendar.component(.year, from: time.now)
+        let currentMonth = time.calendar.component(.month, from: time.now)
+        let resolvedYear = year ?? (month > currentMonth ? currentYear - 1 : currentYear)
+        let daysInMonth = time.calendar.range(of: .day, in: .month,
+                                              for: time.calendar.date(from: DateComponents(year: resolvedYear, month: month, day: 1))
+                                                ?? time.now)?.count ?? 31
+        guard (day ?? 1) <= daysInMonth else { return nil }
+        return (DateSpan(start: DateComponents(year: resolvedYear, month: month, day: day ?? 1),
+                         end: DateComponents(year: resolvedYear, month: month, day: day ?? daysInMonth)), index - start)
+    }
+
+    /// "下午3点", "晚上8点半", "15点30分", "15:30", "中午".
+    private func timeOfDay(_ tokens: [Token], at start: Int, numbers: NumberReader) -> ((hour: Int, minute: Int), Int)? {
+        var index = start
+        var afternoon = false
+        for part in ["下午", "晚上", "傍晚"] where Self.text(tokens, index, 2) == part {
+            afternoon = true
+            index += 2
+        }
+        for part in ["上午", "早上", "凌晨"] where Self.text(tokens, index, 2) == part { index += 2 }
+        if Self.text(tokens, index, 2) == "中午" { return ((12, 0), index + 2 - start) }
+        guard let number = numbers.read(tokens, at: index), number.value >= 0, number.value < 24 else { return nil }
+        var hour = Int(number.value)
+        var minute = 0
+        index += number.length
+        if index + 1 < tokens.count, tokens[index].key == ":", let minutes = Int(tokens[index + 1].key), minutes < 60 {
+            minute = minutes
+            index += 2
+        } else if index < tokens.count, ["点", "时"].contains(tokens[index].key) {
+            index += 1
+            if index < tokens.count, tokens[index].key == "半" {
+                minute = 30
+                index += 1
+            } else if let minutes = numbers.read(tokens, at: index), index + minutes.length < tokens.count,
+                      tokens[index + minutes.length].key == "分", minutes.value < 60 {
+                minute = Int(minutes.value)
+                index += minutes.length + 1
+            }
+        } else {
+            return nil
+        }
+        if afternoon, hour < 12 { hour += 12 }
+        return ((hour, minute), index - start)
+    }
+
+    /// "10分钟后", "一小时后".
+    private func offset(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime) -> (DateSpan, Int)? {
+        guard let amount = numbers.read(tokens, at: start) else { return nil }
+        var index = start + amount.length
+        let seconds: Double
+        if Self.text(tokens, index, 2) == "分钟" { seconds = 60; index += 2 } else if Self.text(tokens, index, 2) == "小时" {
+            seconds = 3600
+            index += 2
+        } else { return nil }
+        guard Self.text(tokens, index, 1) == "后" else { return nil }
+        let moment = time.now.addingTimeInterval(amount.value * seconds)
+        let components = time.calendar.dateComponents([.year, .month, .day, .hour, .minute], from: moment)
+        return (DateSpan(start: components, end: components), index + 1 - start)
+    }
+
+    private static func weekday(_ weekday: Int, direction: Int, time: ReferenceTime) -> Date {
+        let today = time.calendar.component(.weekday, from: time.now)
+        switch direction {
+        case 1:
+            let ahead = (weekday - today + 7) % 7
+            return time.adding(.day, ahead == 0 ? 7 : ahead)
+        case -1:
+            let back = (today - weekday + 7) % 7
+            return time.adding(.day, -(back == 0 ? 7 : back))
+        default:
+            return time.adding(.day, -((today - weekday + 7) % 7))
+        }
+    }
+}
