@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the French, German, Italian and Chinese labelled sets (Evaluation/fr|de|it|zh/: dev.jsonl, heldout.jsonl)
+"""Writes the French, German, Italian, Chinese and Japanese labelled sets (Evaluation/<language>/: dev.jsonl, heldout.jsonl)
 from the lists below. Dates are written for 2026-11-21T12:00Z, like the English sets."""
 import json, os
 
@@ -469,3 +469,65 @@ zh_heldout = [
 
 write("zh", "dev.jsonl", zh_dev)
 write("zh", "heldout.jsonl", zh_heldout)
+
+def yen(a): return {"amount": a, "currencyCode": "JPY"}
+
+ja_dev = [
+    ("Boboにバナナをもっと送ってとメッセージ送って", None, SEND, {"recipients": person("Bobo"), "content": "バナナをもっと送って"}),
+    ("ChatterlyでKikiに着いたよと送って", C, SEND, {"recipients": person("Kiki"), "content": "着いたよ"}),
+    ("WhisperでZoëに試合は7時からと伝えて", W, SEND, {"recipients": person("Zoë"), "content": "試合は7時から"}),
+    ("Boboに少し遅れますと伝えて", None, SEND, {"recipients": person("Bobo"), "content": "少し遅れます"}),
+    ("ChatterlyでZazuにメッセージを送って", C, SEND, {"recipients": person("Zazu")}),
+    ("メッセージを送って", None, SEND, {}),
+    ("Chatterly Bobo また明日", C, SEND, {"recipients": person("Bobo"), "content": "また明日"}),
+    ("花子に誕生日おめでとうと送って", None, SEND, {"recipients": person("花子"), "content": "誕生日おめでとう"}),
+    ("新しいメッセージを見せて", C, SEARCH, {"attributes": ["unread"]}),
+    ("Boboからのメッセージを見せて", C, SEARCH, {"senders": person("Bobo")}),
+    ("全部のメッセージを既読にして", C, MARK, {"attribute": "read"}),
+    ("Boboに電話して", None, CALL, {"contacts": person("Bobo"), "callCapability": "audioCall"}),
+    ("RingoでKikiに電話して", R, CALL, {"contacts": person("Kiki"), "callCapability": "audioCall"}),
+    ("RingoでKikiにビデオ通話して", R, CALL, {"contacts": person("Kiki"), "callCapability": "videoCall"}),
+    ("不在着信を見せて", R, HIST, {"callTypes": ["missed"]}),
+    ("Boboに2000円送って", K, PAY, {"payee": {"displayName": "Bobo"}, "currencyAmount": yen(2000)}),
+    ("CoinlyでKikiに20ドル払って", K, PAY, {"payee": {"displayName": "Kiki"}, "currencyAmount": eur(20, "USD")}),
+    ("Tamsin O'Haraに500円送って", K, PAY, {"payee": {"displayName": "Tamsin O'Hara"}, "currencyAmount": yen(500)}),
+    ("Kikiに1000円請求して", K, REQ, {"payer": {"displayName": "Kiki"}, "currencyAmount": yen(1000)}),
+    ("空港までタクシーを呼んで", H, RIDE, {"dropOffLocation": place("空港")}),
+    ("ホテルから駅までタクシー", H, RIDE, {"pickupLocation": place("ホテル"), "dropOffLocation": place("駅")}),
+    ("Hoppで東京駅まで車を呼んで", H, RIDE, {"dropOffLocation": place("東京駅")}),
+    ("タクシーを呼んで", H, RIDE, {}),
+    ("どんな車がある", H, OPTS, {}),
+    ("車はどこ", H, STATUS, {}),
+    ("配車をキャンセルして", H, CANCEL, {}),
+    ("ヨガを始めて", P, START, {"workoutName": w("ヨガ")}),
+    ("ランニングを始めて", P, START, {"workoutName": w("ランニング")}),
+    ("ワークアウトを始めて", P, START, {}),
+    ("ワークアウトを一時停止して", P, PAUSE, {}),
+    ("ワークアウトを再開して", P, RESUME, {}),
+    ("ワークアウトを終了して", P, END, {}),
+    ("ワークアウトをキャンセルして", P, STOP, {}),
+    ("Boboの写真を見せて", X, PHOTOS, {"peopleInPhoto": person("Bobo")}),
+    ("Summer in Romeアルバムの写真を見せて", X, PHOTOS, {"albumName": "Summer in Rome"}),
+    ("昨日の写真を見せて", X, PHOTOS, {"dateCreated": day(2026, 11, 20)}),
+    ("Summer in Romeアルバムのスライドショーを再生して", X, SHOW, {"albumName": "Summer in Rome"}),
+    ("明日の天気は", None, None, {}),
+    ("7時にアラームをセットして", None, None, {}),
+    ("音楽をかけて", None, None, {}),
+    ("こんにちは", None, None, {}),
+]
+
+ja_heldout = [
+    ("ParleyでNadiaにまたあとでと送って", NP, SEND, {"recipients": person("Nadia"), "content": "またあとで"}),
+    ("ParleyでOmarにメッセージを送って", NP, SEND, {"recipients": person("Omar")}),
+    ("TillpayでNadiaに1800円送って", NH, PAY, {"payee": {"displayName": "Nadia"}, "currencyAmount": yen(1800)}),
+    ("CabbieでスタジアムまでタクシーNを呼んで".replace("N", ""), "net.sample.cabbie", RIDE, {"dropOffLocation": place("スタジアム")}),
+    ("Cabbieの配車をキャンセルして", "net.sample.cabbie", CANCEL, {}),
+    ("Gymboで水泳を始めて", "net.sample.gymbo", START, {"workoutName": w("水泳")}),
+    ("Gymboでワークアウトを一時停止して", "net.sample.gymbo", PAUSE, {}),
+    ("LenscapでNadiaの写真を見せて", "net.sample.lenscap", PHOTOS, {"peopleInPhoto": person("Nadia")}),
+    ("OldDialでIngridに電話して", "net.sample.olddial", "INStartAudioCallIntent", {"contacts": person("Ingrid")}),
+    ("今何時", None, None, {}),
+]
+
+write("ja", "dev.jsonl", ja_dev)
+write("ja", "heldout.jsonl", ja_heldout)

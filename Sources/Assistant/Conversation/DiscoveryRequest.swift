@@ -9,7 +9,7 @@ enum DiscoveryRequest {
         "que sais tu faire", "qu est ce que tu sais faire", "que peux tu faire", "qu est ce que tu peux faire",
         "aide", "aide moi", "que puis je demander", "qu est ce que je peux demander", "tu sais faire quoi",
         "was kannst du", "was kannst du tun", "hilfe", "was kann ich fragen", "cosa sai fare", "cosa puoi fare",
-        "aiuto", "cosa posso chiedere", "你能做什么", "你会做什么", "帮助", "我能问什么", "你可以做什么",
+        "aiuto", "cosa posso chiedere", "你能做什么", "你会做什么", "帮助", "我能问什么", "你可以做什么", "何ができる", "何ができますか", "ヘルプ", "何を頼める",
     ]
 
     static func matches(_ text: String) -> Bool {

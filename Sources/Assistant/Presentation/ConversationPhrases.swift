@@ -69,7 +69,7 @@ protocol ConversationPhrases: Sendable {
     func caseWords(_ name: String) -> String
 }
 
-/// The phrases for a language: French, German, Italian, Chinese, else English (issue 8 adds Japanese).
+/// The phrases for a language: French, German, Italian, Chinese, Japanese, else English.
 enum ConversationPhrasebook {
     static func phrases(for language: String) -> any ConversationPhrases {
         switch LanguageCatalog.code(of: language) {
@@ -77,6 +77,7 @@ enum ConversationPhrasebook {
         case "de": return GermanConversationPhrases()
         case "it": return ItalianConversationPhrases()
         case "zh": return ChineseConversationPhrases()
+        case "ja": return JapaneseConversationPhrases()
         default: return EnglishConversationPhrases()
         }
     }

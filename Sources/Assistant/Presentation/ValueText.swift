@@ -12,7 +12,7 @@ public enum ValueText {
             return text
         case .number(let number): return formatted(number, language: language)
         case .bool(let flag):
-            let words = ["fr": ("oui", "non"), "de": ("ja", "nein"), "it": ("sì", "no"), "zh": ("是", "否")][language] ?? ("yes", "no")
+            let words = ["fr": ("oui", "non"), "de": ("ja", "nein"), "it": ("sì", "no"), "zh": ("是", "否"), "ja": ("はい", "いいえ")][language] ?? ("yes", "no")
             return flag ? words.0 : words.1
         case .null: return ["fr": "rien", "de": "nichts", "it": "niente"][language] ?? "nothing"
         case .array(let items): return list(items.map { describe($0, language: language) }, language: language)
@@ -49,6 +49,7 @@ public enum ValueText {
             return code.isEmpty ? number : "\(number) \(symbol ?? code)"
         }
         if language == "zh" { return ["CNY": "\(number)元", "USD": "\(number)美元", "EUR": "\(number)欧元"][code] ?? "\(number) \(code)" }
+        if language == "ja" { return ["JPY": "\(number)円", "USD": "\(number)ドル", "EUR": "\(number)ユーロ"][code] ?? "\(number) \(code)" }
         if let symbol { return symbol + number }
         return code.isEmpty ? number : "\(number) \(code)"
     }
@@ -60,6 +61,7 @@ public enum ValueText {
 
     /// "Bobo", "Bobo and Kiki", "Bobo, Kiki and Coco" ("et" in French).
     public static func list(_ items: [String], language: String = "en") -> String {
+        if language == "ja" { return items.joined(separator: "、") }
         if language == "zh" { return items.count < 2 ? (items.first ?? "") : items.dropLast().joined(separator: "、") + "和" + (items.last ?? "") }
         let and = ["fr": " et ", "de": " und ", "it": " e "][language] ?? " and "
         switch items.count {
@@ -114,7 +116,7 @@ public enum ValueText {
     private static func describe(components: [String: JSONValue], language: String) -> String {
         let months = monthNames[language] ?? monthNames["en"] ?? []
         var parts: [String] = []
-        if language == "zh" {
+        if language == "zh" || language == "ja" {
             var text = ""
             if case .number(let month)? = components["month"] { text += "\(Int(month))月" }
             if case .number(let day)? = components["day"] { text += "\(Int(day))日" }

@@ -2,7 +2,7 @@
 public enum LanguageCatalog {
     /// Every language pack, by code.
     static let packs: [String: LanguagePack] = ["en": .english, "fr": .french, "de": .german, "it": .italian,
-                                                 "zh": .chinese]
+                                                 "zh": .chinese, "ja": .japanese]
 
     /// The codes of the supported languages.
     public static var supported: [String] { packs.keys.sorted() }
