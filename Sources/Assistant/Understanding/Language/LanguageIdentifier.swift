@@ -15,6 +15,7 @@ enum LanguageIdentifier {
             return Double(words.filter(known.contains).count) / Double(words.count)
         }
         let own = score(expected)
+        if own >= 0.8 { return nil }  // most requests: clearly the expected language, no need to score the others
         let best = LanguageCatalog.packs.values.filter { $0.code != expected.code }
             .map { ($0, score($0)) }.max { $0.1 < $1.1 }
         // One word decides only when it belongs to the other language alone ("appelle Bobo").
