@@ -11,32 +11,22 @@ struct ChineseDateReader: DateReading {
         if index < tokens.count, ["在", "从"].contains(tokens[index].key) { index += 1 }
         guard let (span, length) = day(tokens, at: index, numbers: numbers, time: time) else {
             if let (clock, length) = timeOfDay(tokens, at: index, numbers: numbers) {
-                return (Self.at(clock, on: time.span(day: time.now)), index - start + length)
+                return (DateReaderSupport.at(clock, on: time.span(day: time.now)), index - start + length)
             }
             return offset(tokens, at: index, numbers: numbers, time: time).map { ($0.0, index - start + $0.1) }
         }
         var end = index + length
         if let (clock, clockLength) = timeOfDay(tokens, at: end, numbers: numbers) {
             end += clockLength
-            return (Self.at(clock, on: span), end - start)
+            return (DateReaderSupport.at(clock, on: span), end - start)
         }
         return (span, end - start)
     }
 
-    private static func text(_ tokens: [Token], _ start: Int, _ count: Int) -> String {
-        guard start + count <= tokens.count else { return "" }
-        return tokens[start..<(start + count)].map(\.key).joined()
-    }
 
-    private static func at(_ clock: (hour: Int, minute: Int), on day: DateSpan) -> DateSpan {
-        var moment = day.start
-        moment.hour = clock.hour
-        moment.minute = clock.minute
-        return DateSpan(start: moment, end: moment)
-    }
 
     private func day(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime) -> (DateSpan, Int)? {
-        let two = Self.text(tokens, start, 2)
+        let two = DateReaderSupport.text(tokens, start, 2)
         switch two {
         case "今天", "今晚", "今早": return (time.span(day: time.now), 2)
         case "昨天", "昨晚": return (time.span(day: time.adding(.day, -1)), 2)
@@ -52,24 +42,24 @@ struct ChineseDateReader: DateReading {
         if start < tokens.count, ["上", "下", "这", "本"].contains(tokens[start].key) {
             let direction = tokens[start].key == "上" ? -1 : tokens[start].key == "下" ? 1 : 0
             var index = start + 1
-            if Self.text(tokens, index, 1) == "个" { index += 1 }
-            if ["周", "星期", "礼拜"].contains(where: { Self.text(tokens, index, $0.count) == $0 }) {
-                let word = ["星期", "礼拜"].first { Self.text(tokens, index, 2) == $0 } ?? "周"
+            if DateReaderSupport.text(tokens, index, 1) == "个" { index += 1 }
+            if ["周", "星期", "礼拜"].contains(where: { DateReaderSupport.text(tokens, index, $0.count) == $0 }) {
+                let word = ["星期", "礼拜"].first { DateReaderSupport.text(tokens, index, 2) == $0 } ?? "周"
                 index += word.count
                 if index < tokens.count, let weekday = Self.weekdayNumbers[tokens[index].key] {
-                    return (time.span(day: Self.weekday(weekday, direction: direction, time: time)), index + 1 - start)
+                    return (time.span(day: DateReaderSupport.weekday(weekday, direction: direction, time: time)), index + 1 - start)
                 }
                 return (time.span(of: .weekOfYear, containing: time.adding(.weekOfYear, direction)), index - start)
             }
-            if Self.text(tokens, index, 1) == "月" {
+            if DateReaderSupport.text(tokens, index, 1) == "月" {
                 return (time.span(of: .month, containing: time.adding(.month, direction)), index + 1 - start)
             }
         }
         // 星期一, 周五
-        for word in ["星期", "礼拜", "周"] where Self.text(tokens, start, word.count) == word {
+        for word in ["星期", "礼拜", "周"] where DateReaderSupport.text(tokens, start, word.count) == word {
             let index = start + word.count
             if index < tokens.count, let weekday = Self.weekdayNumbers[tokens[index].key] {
-                return (time.span(day: Self.weekday(weekday, direction: 0, time: time)), index + 1 - start)
+                return (time.span(day: DateReaderSupport.weekday(weekday, direction: 0, time: time)), index + 1 - start)
             }
         }
         return calendarDate(tokens, at: start, numbers: numbers, time: time)
@@ -97,31 +87,23 @@ struct ChineseDateReader: DateReading {
             }
         }
         if month == nil, let year {
-            return (DateSpan(start: DateComponents(year: year, month: 1, day: 1),
-                             end: DateComponents(year: year, month: 12, day: 31)), index - start)
+            return (DateReaderSupport.yearSpan(year), index - start)
         }
         guard let month else { return nil }
-        let currentYear = time.calendar.component(.year, from: time.now)
-        let currentMonth = time.calendar.component(.month, from: time.now)
-        let resolvedYear = year ?? (month > currentMonth ? currentYear - 1 : currentYear)
-        let daysInMonth = time.calendar.range(of: .day, in: .month,
-                                              for: time.calendar.date(from: DateComponents(year: resolvedYear, month: month, day: 1))
-                                                ?? time.now)?.count ?? 31
-        guard (day ?? 1) <= daysInMonth else { return nil }
-        return (DateSpan(start: DateComponents(year: resolvedYear, month: month, day: day ?? 1),
-                         end: DateComponents(year: resolvedYear, month: month, day: day ?? daysInMonth)), index - start)
+        guard let span = DateReaderSupport.calendarSpan(year: year, month: month, day: day, time: time) else { return nil }
+        return (span, index - start)
     }
 
     /// "下午3点", "晚上8点半", "15点30分", "15:30", "中午".
     private func timeOfDay(_ tokens: [Token], at start: Int, numbers: NumberReader) -> ((hour: Int, minute: Int), Int)? {
         var index = start
         var afternoon = false
-        for part in ["下午", "晚上", "傍晚"] where Self.text(tokens, index, 2) == part {
+        for part in ["下午", "晚上", "傍晚"] where DateReaderSupport.text(tokens, index, 2) == part {
             afternoon = true
             index += 2
         }
-        for part in ["上午", "早上", "凌晨"] where Self.text(tokens, index, 2) == part { index += 2 }
-        if Self.text(tokens, index, 2) == "中午" { return ((12, 0), index + 2 - start) }
+        for part in ["上午", "早上", "凌晨"] where DateReaderSupport.text(tokens, index, 2) == part { index += 2 }
+        if DateReaderSupport.text(tokens, index, 2) == "中午" { return ((12, 0), index + 2 - start) }
         guard let number = numbers.read(tokens, at: index), number.value >= 0, number.value < 24 else { return nil }
         var hour = Int(number.value)
         var minute = 0
@@ -151,27 +133,12 @@ struct ChineseDateReader: DateReading {
         guard let amount = numbers.read(tokens, at: start) else { return nil }
         var index = start + amount.length
         let seconds: Double
-        if Self.text(tokens, index, 2) == "分钟" { seconds = 60; index += 2 } else if Self.text(tokens, index, 2) == "小时" {
+        if DateReaderSupport.text(tokens, index, 2) == "分钟" { seconds = 60; index += 2 } else if DateReaderSupport.text(tokens, index, 2) == "小时" {
             seconds = 3600
             index += 2
         } else { return nil }
-        guard Self.text(tokens, index, 1) == "后" else { return nil }
-        let moment = time.now.addingTimeInterval(amount.value * seconds)
-        let components = time.calendar.dateComponents([.year, .month, .day, .hour, .minute], from: moment)
-        return (DateSpan(start: components, end: components), index + 1 - start)
+        guard DateReaderSupport.text(tokens, index, 1) == "后" else { return nil }
+        return (DateReaderSupport.fromNow(amount.value, seconds: seconds, time: time), index + 1 - start)
     }
 
-    private static func weekday(_ weekday: Int, direction: Int, time: ReferenceTime) -> Date {
-        let today = time.calendar.component(.weekday, from: time.now)
-        switch direction {
-        case 1:
-            let ahead = (weekday - today + 7) % 7
-            return time.adding(.day, ahead == 0 ? 7 : ahead)
-        case -1:
-            let back = (today - weekday + 7) % 7
-            return time.adding(.day, -(back == 0 ? 7 : back))
-        default:
-            return time.adding(.day, -((today - weekday + 7) % 7))
-        }
-    }
 }

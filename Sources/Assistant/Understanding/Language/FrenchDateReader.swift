@@ -5,18 +5,14 @@ import Foundation
 /// "le 5 mars", "5 mars 2024", "en mars", "en 2023", "il y a deux jours", "à 15h", "à 15h30",
 /// "à 8 heures", "à midi", "demain à 8h", "dans 10 minutes".
 struct FrenchDateReader: DateReading {
-    /// Token keys are folded ("année" → "annee"): so are these tables.
-    private static func fold<V>(_ table: [String: V]) -> [String: V] {
-        Dictionary(table.map { (TextFolding.key($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
-    }
 
     private static let prepositions: Set<String> = Set(["le", "en", "à", "depuis", "pour", "du", "de", "vers", "pendant"].map { TextFolding.key($0) })
-    private static let weekdays = fold(["lundi": 2, "mardi": 3, "mercredi": 4, "jeudi": 5, "vendredi": 6, "samedi": 7,
+    private static let weekdays = DateReaderSupport.fold(["lundi": 2, "mardi": 3, "mercredi": 4, "jeudi": 5, "vendredi": 6, "samedi": 7,
                                    "dimanche": 1])
-    private static let months = fold(["janvier": 1, "février": 2, "fevrier": 2, "mars": 3, "avril": 4, "mai": 5, "juin": 6,
+    private static let months = DateReaderSupport.fold(["janvier": 1, "février": 2, "fevrier": 2, "mars": 3, "avril": 4, "mai": 5, "juin": 6,
                                  "juillet": 7, "août": 8, "aout": 8, "septembre": 9, "octobre": 10, "novembre": 11,
                                  "décembre": 12, "decembre": 12])
-    private static let periods: [String: Calendar.Component] = fold(["semaine": .weekOfYear, "mois": .month, "année": .year,
+    private static let periods: [String: Calendar.Component] = DateReaderSupport.fold(["semaine": .weekOfYear, "mois": .month, "année": .year,
                                                                  "an": .year, "semaines": .weekOfYear, "années": .year,
                                                                  "ans": .year, "jours": .day, "jour": .day])
     private static let past: Set<String> = Set(["dernier", "dernière", "passé", "passée", "précédent", "précédente"].map { TextFolding.key($0) })
@@ -40,7 +36,7 @@ struct FrenchDateReader: DateReading {
     private func dayAndTime(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime) -> (DateSpan, Int)? {
         if let (clock, length) = timeOfDay(tokens, at: start, numbers: numbers, explicitContext: start > 0
                                            && ["a", "vers"].contains(tokens[start - 1].key)) {
-            return (Self.at(clock, on: time.span(day: time.now)), length)
+            return (DateReaderSupport.at(clock, on: time.span(day: time.now)), length)
         }
         guard let (span, length) = day(tokens, at: start, numbers: numbers, time: time) else { return nil }
         var index = start + length
@@ -48,17 +44,11 @@ struct FrenchDateReader: DateReading {
         if index < tokens.count, ["a", "vers"].contains(tokens[index].key),
            let (clock, clockLength) = timeOfDay(tokens, at: index + 1, numbers: numbers, explicitContext: true, pmHint: evening) {
             index += 1 + clockLength
-            return (Self.at(clock, on: span), index - start)
+            return (DateReaderSupport.at(clock, on: span), index - start)
         }
         return (span, length)
     }
 
-    private static func at(_ clock: (hour: Int, minute: Int), on day: DateSpan) -> DateSpan {
-        var moment = day.start
-        moment.hour = clock.hour
-        moment.minute = clock.minute
-        return DateSpan(start: moment, end: moment)
-    }
 
     private func day(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime) -> (DateSpan, Int)? {
         guard start < tokens.count else { return nil }
@@ -96,7 +86,7 @@ struct FrenchDateReader: DateReading {
         if let weekday = Self.weekdays[key] {
             let direction = Self.past.contains(next) ? -1 : Self.future.contains(next) ? 1 : 0
             let length = direction == 0 ? 1 : 2
-            return (time.span(day: Self.weekday(weekday, direction: direction, time: time)), length)
+            return (time.span(day: DateReaderSupport.weekday(weekday, direction: direction, time: time)), length)
         }
         return calendarDate(tokens, at: start, numbers: numbers, time: time)
     }
@@ -129,20 +119,11 @@ struct FrenchDateReader: DateReading {
             index += 1
         }
         if month == nil, let year, afterPreposition, index - start == 1 {
-            return (DateSpan(start: DateComponents(year: year, month: 1, day: 1),
-                             end: DateComponents(year: year, month: 12, day: 31)), 1)
+            return (DateReaderSupport.yearSpan(year), 1)
         }
         guard let month else { return nil }
-        let currentYear = time.calendar.component(.year, from: time.now)
-        let currentMonth = time.calendar.component(.month, from: time.now)
-        let resolvedYear = year ?? (month > currentMonth ? currentYear - 1 : currentYear)
-        let daysInMonth = time.calendar.range(of: .day, in: .month,
-                                              for: time.calendar.date(from: DateComponents(year: resolvedYear, month: month, day: 1))
-                                                ?? time.now)?.count ?? 31
-        guard (day ?? 1) <= daysInMonth else { return nil }
-        let first = DateComponents(year: resolvedYear, month: month, day: day ?? 1)
-        let last = DateComponents(year: resolvedYear, month: month, day: day ?? daysInMonth)
-        return (DateSpan(start: first, end: last), index - start)
+        guard let span = DateReaderSupport.calendarSpan(year: year, month: month, day: day, time: time) else { return nil }
+        return (span, index - start)
     }
 
     /// "15h", "15h30", "15 h 30", "8 heures", "midi", "minuit", "20:30".
@@ -197,22 +178,7 @@ struct FrenchDateReader: DateReading {
         case "demi-heure": seconds = 1800
         default: return nil
         }
-        let moment = time.now.addingTimeInterval(amount.value * seconds)
-        let components = time.calendar.dateComponents([.year, .month, .day, .hour, .minute], from: moment)
-        return (DateSpan(start: components, end: components), amount.length + 1)
+        return (DateReaderSupport.fromNow(amount.value, seconds: seconds, time: time), amount.length + 1)
     }
 
-    private static func weekday(_ weekday: Int, direction: Int, time: ReferenceTime) -> Date {
-        let today = time.calendar.component(.weekday, from: time.now)
-        switch direction {
-        case 1:
-            let ahead = (weekday - today + 7) % 7
-            return time.adding(.day, ahead == 0 ? 7 : ahead)
-        case -1:
-            let back = (today - weekday + 7) % 7
-            return time.adding(.day, -(back == 0 ? 7 : back))
-        default:
-            return time.adding(.day, -((today - weekday + 7) % 7))
-        }
-    }
 }

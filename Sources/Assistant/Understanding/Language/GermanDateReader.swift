@@ -5,25 +5,21 @@ import Foundation
 /// "am 5. März", "5. März 2024", "im März", "im Jahr 2023", "vor zwei Tagen", "um 15 Uhr",
 /// "um 15:30", "um 8", "morgen um 8 Uhr", "in 10 Minuten".
 struct GermanDateReader: DateReading {
-    private static func fold<V>(_ table: [String: V]) -> [String: V] {
-        Dictionary(table.map { (TextFolding.key($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
-    }
-    private static func fold(_ words: [String]) -> Set<String> { Set(words.map { TextFolding.key($0) }) }
 
-    private static let prepositions = fold(["am", "im", "an", "von", "vom", "seit", "um", "für", "ab", "im jahr"])
-    private static let weekdays = fold(["montag": 2, "dienstag": 3, "mittwoch": 4, "donnerstag": 5, "freitag": 6,
+    private static let prepositions = DateReaderSupport.fold(["am", "im", "an", "von", "vom", "seit", "um", "für", "ab", "im jahr"])
+    private static let weekdays = DateReaderSupport.fold(["montag": 2, "dienstag": 3, "mittwoch": 4, "donnerstag": 5, "freitag": 6,
                                         "samstag": 7, "sonnabend": 7, "sonntag": 1])
-    private static let months = fold(["januar": 1, "jänner": 1, "februar": 2, "märz": 3, "april": 4, "mai": 5,
+    private static let months = DateReaderSupport.fold(["januar": 1, "jänner": 1, "februar": 2, "märz": 3, "april": 4, "mai": 5,
                                       "juni": 6, "juli": 7, "august": 8, "september": 9, "oktober": 10,
                                       "november": 11, "dezember": 12])
-    private static let periods: [String: Calendar.Component] = fold(["woche": .weekOfYear, "monat": .month,
+    private static let periods: [String: Calendar.Component] = DateReaderSupport.fold(["woche": .weekOfYear, "monat": .month,
                                                                       "jahr": .year, "wochen": .weekOfYear,
                                                                       "monaten": .month, "jahren": .year,
                                                                       "tagen": .day, "tag": .day, "tage": .day])
-    private static let past = fold(["letzte", "letzten", "letzter", "letztes", "vergangene", "vergangenen",
+    private static let past = DateReaderSupport.fold(["letzte", "letzten", "letzter", "letztes", "vergangene", "vergangenen",
                                     "vergangenes", "vorige", "vorigen", "voriges"])
-    private static let future = fold(["nächste", "nächsten", "nächster", "nächstes", "kommende", "kommenden"])
-    private static let this = fold(["diese", "diesen", "dieser", "dieses"])
+    private static let future = DateReaderSupport.fold(["nächste", "nächsten", "nächster", "nächstes", "kommende", "kommenden"])
+    private static let this = DateReaderSupport.fold(["diese", "diesen", "dieser", "dieses"])
 
     func read(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime) -> (DateSpan, Int)? {
         var index = start
@@ -38,7 +34,7 @@ struct GermanDateReader: DateReading {
     private func dayAndTime(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime) -> (DateSpan, Int)? {
         let afterUm = start > 0 && tokens[start - 1].key == "um"
         if let (clock, length) = timeOfDay(tokens, at: start, numbers: numbers, explicitContext: afterUm) {
-            return (Self.at(clock, on: time.span(day: time.now)), length)
+            return (DateReaderSupport.at(clock, on: time.span(day: time.now)), length)
         }
         guard let (span, length) = day(tokens, at: start, numbers: numbers, time: time) else { return nil }
         var index = start + length
@@ -47,17 +43,11 @@ struct GermanDateReader: DateReading {
         if index < tokens.count, tokens[index].key == "um",
            let (clock, clockLength) = timeOfDay(tokens, at: index + 1, numbers: numbers, explicitContext: true, pmHint: evening) {
             index += 1 + clockLength
-            return (Self.at(clock, on: span), index - start)
+            return (DateReaderSupport.at(clock, on: span), index - start)
         }
         return (span, index - start)
     }
 
-    private static func at(_ clock: (hour: Int, minute: Int), on day: DateSpan) -> DateSpan {
-        var moment = day.start
-        moment.hour = clock.hour
-        moment.minute = clock.minute
-        return DateSpan(start: moment, end: moment)
-    }
 
     private func day(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime) -> (DateSpan, Int)? {
         guard start < tokens.count else { return nil }
@@ -84,11 +74,11 @@ struct GermanDateReader: DateReading {
                 return (time.span(of: component, containing: time.adding(component, direction)), 2)
             }
             if let weekday = Self.weekdays[next] {
-                return (time.span(day: Self.weekday(weekday, direction: direction, time: time)), 2)
+                return (time.span(day: DateReaderSupport.weekday(weekday, direction: direction, time: time)), 2)
             }
         }
         if let weekday = Self.weekdays[key] {
-            return (time.span(day: Self.weekday(weekday, direction: 0, time: time)), 1)
+            return (time.span(day: DateReaderSupport.weekday(weekday, direction: 0, time: time)), 1)
         }
         return calendarDate(tokens, at: start, time: time)
     }
@@ -116,19 +106,11 @@ struct GermanDateReader: DateReading {
             index += 1
         }
         if month == nil, let year, start > 0, ["jahr", "im"].contains(tokens[start - 1].key), index - start == 1 {
-            return (DateSpan(start: DateComponents(year: year, month: 1, day: 1),
-                             end: DateComponents(year: year, month: 12, day: 31)), 1)
+            return (DateReaderSupport.yearSpan(year), 1)
         }
         guard let month else { return nil }
-        let currentYear = time.calendar.component(.year, from: time.now)
-        let currentMonth = time.calendar.component(.month, from: time.now)
-        let resolvedYear = year ?? (month > currentMonth ? currentYear - 1 : currentYear)
-        let daysInMonth = time.calendar.range(of: .day, in: .month,
-                                              for: time.calendar.date(from: DateComponents(year: resolvedYear, month: month, day: 1))
-                                                ?? time.now)?.count ?? 31
-        guard (day ?? 1) <= daysInMonth else { return nil }
-        return (DateSpan(start: DateComponents(year: resolvedYear, month: month, day: day ?? 1),
-                         end: DateComponents(year: resolvedYear, month: month, day: day ?? daysInMonth)), index - start)
+        guard let span = DateReaderSupport.calendarSpan(year: year, month: month, day: day, time: time) else { return nil }
+        return (span, index - start)
     }
 
     /// "15 Uhr", "15:30", "15.30 Uhr", "8 Uhr 30", "Mittag", "Mitternacht"; a bare hour after "um".
@@ -176,22 +158,7 @@ struct GermanDateReader: DateReading {
         case "stunde", "stunden": seconds = 3600
         default: return nil
         }
-        let moment = time.now.addingTimeInterval(amount.value * seconds)
-        let components = time.calendar.dateComponents([.year, .month, .day, .hour, .minute], from: moment)
-        return (DateSpan(start: components, end: components), amount.length + 1)
+        return (DateReaderSupport.fromNow(amount.value, seconds: seconds, time: time), amount.length + 1)
     }
 
-    private static func weekday(_ weekday: Int, direction: Int, time: ReferenceTime) -> Date {
-        let today = time.calendar.component(.weekday, from: time.now)
-        switch direction {
-        case 1:
-            let ahead = (weekday - today + 7) % 7
-            return time.adding(.day, ahead == 0 ? 7 : ahead)
-        case -1:
-            let back = (today - weekday + 7) % 7
-            return time.adding(.day, -(back == 0 ? 7 : back))
-        default:
-            return time.adding(.day, -((today - weekday + 7) % 7))
-        }
-    }
 }

@@ -5,24 +5,20 @@ import Foundation
 /// "questa settimana", "il 5 marzo", "5 marzo 2024", "a marzo", "nel 2023", "due giorni fa",
 /// "alle 15", "alle 15:30", "alle 8 di sera", "domani alle 8", "tra 10 minuti".
 struct ItalianDateReader: DateReading {
-    private static func fold<V>(_ table: [String: V]) -> [String: V] {
-        Dictionary(table.map { (TextFolding.key($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
-    }
-    private static func fold(_ words: [String]) -> Set<String> { Set(words.map { TextFolding.key($0) }) }
 
-    private static let prepositions = fold(["il", "a", "ad", "nel", "di", "da", "dal", "del", "per", "verso", "alle", "all'"])
-    private static let weekdays = fold(["lunedì": 2, "martedì": 3, "mercoledì": 4, "giovedì": 5, "venerdì": 6,
+    private static let prepositions = DateReaderSupport.fold(["il", "a", "ad", "nel", "di", "da", "dal", "del", "per", "verso", "alle", "all'"])
+    private static let weekdays = DateReaderSupport.fold(["lunedì": 2, "martedì": 3, "mercoledì": 4, "giovedì": 5, "venerdì": 6,
                                         "sabato": 7, "domenica": 1])
-    private static let months = fold(["gennaio": 1, "febbraio": 2, "marzo": 3, "aprile": 4, "maggio": 5, "giugno": 6,
+    private static let months = DateReaderSupport.fold(["gennaio": 1, "febbraio": 2, "marzo": 3, "aprile": 4, "maggio": 5, "giugno": 6,
                                       "luglio": 7, "agosto": 8, "settembre": 9, "ottobre": 10, "novembre": 11,
                                       "dicembre": 12])
-    private static let periods: [String: Calendar.Component] = fold(["settimana": .weekOfYear, "mese": .month,
+    private static let periods: [String: Calendar.Component] = DateReaderSupport.fold(["settimana": .weekOfYear, "mese": .month,
                                                                       "anno": .year, "settimane": .weekOfYear,
                                                                       "mesi": .month, "anni": .year, "giorni": .day,
                                                                       "giorno": .day])
-    private static let past = fold(["scorso", "scorsa", "passato", "passata"])
-    private static let future = fold(["prossimo", "prossima"])
-    private static let this = fold(["questo", "questa", "quest'"])
+    private static let past = DateReaderSupport.fold(["scorso", "scorsa", "passato", "passata"])
+    private static let future = DateReaderSupport.fold(["prossimo", "prossima"])
+    private static let this = DateReaderSupport.fold(["questo", "questa", "quest'"])
 
     func read(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime) -> (DateSpan, Int)? {
         var index = start
@@ -39,7 +35,7 @@ struct ItalianDateReader: DateReading {
     private func dayAndTime(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime) -> (DateSpan, Int)? {
         let afterAlle = start > 0 && ["alle", "all'", "verso"].contains(tokens[start - 1].key)
         if let (clock, length) = timeOfDay(tokens, at: start, numbers: numbers, explicitContext: afterAlle) {
-            return (Self.at(clock, on: time.span(day: time.now)), length)
+            return (DateReaderSupport.at(clock, on: time.span(day: time.now)), length)
         }
         guard let (span, length) = day(tokens, at: start, numbers: numbers, time: time) else { return nil }
         var index = start + length
@@ -47,17 +43,11 @@ struct ItalianDateReader: DateReading {
         if index < tokens.count, ["alle", "all'", "verso"].contains(tokens[index].key),
            let (clock, clockLength) = timeOfDay(tokens, at: index + 1, numbers: numbers, explicitContext: true, pmHint: evening) {
             index += 1 + clockLength
-            return (Self.at(clock, on: span), index - start)
+            return (DateReaderSupport.at(clock, on: span), index - start)
         }
         return (span, length)
     }
 
-    private static func at(_ clock: (hour: Int, minute: Int), on day: DateSpan) -> DateSpan {
-        var moment = day.start
-        moment.hour = clock.hour
-        moment.minute = clock.minute
-        return DateSpan(start: moment, end: moment)
-    }
 
     private func day(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime) -> (DateSpan, Int)? {
         guard start < tokens.count else { return nil }
@@ -89,7 +79,7 @@ struct ItalianDateReader: DateReading {
         }
         if let weekday = Self.weekdays[key] {
             let direction = Self.past.contains(next) ? -1 : Self.future.contains(next) ? 1 : 0
-            return (time.span(day: Self.weekday(weekday, direction: direction, time: time)), direction == 0 ? 1 : 2)
+            return (time.span(day: DateReaderSupport.weekday(weekday, direction: direction, time: time)), direction == 0 ? 1 : 2)
         }
         return calendarDate(tokens, at: start, time: time)
     }
@@ -115,19 +105,11 @@ struct ItalianDateReader: DateReading {
             index += 1
         }
         if month == nil, let year, start > 0, ["nel", "del"].contains(tokens[start - 1].key), index - start == 1 {
-            return (DateSpan(start: DateComponents(year: year, month: 1, day: 1),
-                             end: DateComponents(year: year, month: 12, day: 31)), 1)
+            return (DateReaderSupport.yearSpan(year), 1)
         }
         guard let month else { return nil }
-        let currentYear = time.calendar.component(.year, from: time.now)
-        let currentMonth = time.calendar.component(.month, from: time.now)
-        let resolvedYear = year ?? (month > currentMonth ? currentYear - 1 : currentYear)
-        let daysInMonth = time.calendar.range(of: .day, in: .month,
-                                              for: time.calendar.date(from: DateComponents(year: resolvedYear, month: month, day: 1))
-                                                ?? time.now)?.count ?? 31
-        guard (day ?? 1) <= daysInMonth else { return nil }
-        return (DateSpan(start: DateComponents(year: resolvedYear, month: month, day: day ?? 1),
-                         end: DateComponents(year: resolvedYear, month: month, day: day ?? daysInMonth)), index - start)
+        guard let span = DateReaderSupport.calendarSpan(year: year, month: month, day: day, time: time) else { return nil }
+        return (span, index - start)
     }
 
     /// "15", "15:30", "8 di sera", "mezzogiorno", "mezzanotte" (a bare hour only after "alle").
@@ -169,22 +151,7 @@ struct ItalianDateReader: DateReading {
         case "ora", "ore": seconds = 3600
         default: return nil
         }
-        let moment = time.now.addingTimeInterval(amount.value * seconds)
-        let components = time.calendar.dateComponents([.year, .month, .day, .hour, .minute], from: moment)
-        return (DateSpan(start: components, end: components), amount.length + 1)
+        return (DateReaderSupport.fromNow(amount.value, seconds: seconds, time: time), amount.length + 1)
     }
 
-    private static func weekday(_ weekday: Int, direction: Int, time: ReferenceTime) -> Date {
-        let today = time.calendar.component(.weekday, from: time.now)
-        switch direction {
-        case 1:
-            let ahead = (weekday - today + 7) % 7
-            return time.adding(.day, ahead == 0 ? 7 : ahead)
-        case -1:
-            let back = (today - weekday + 7) % 7
-            return time.adding(.day, -(back == 0 ? 7 : back))
-        default:
-            return time.adding(.day, -((today - weekday + 7) % 7))
-        }
-    }
 }

@@ -6,53 +6,43 @@ import Foundation
 struct JapaneseDateReader: DateReading {
     private static let weekdays = ["月": 2, "火": 3, "水": 4, "木": 5, "金": 6, "土": 7, "日": 1]
 
-    private static func text(_ tokens: [Token], _ start: Int, _ count: Int) -> String {
-        guard start + count <= tokens.count else { return "" }
-        return tokens[start..<(start + count)].map(\.key).joined()
-    }
 
     func read(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime) -> (DateSpan, Int)? {
         guard let (span, length) = day(tokens, at: start, numbers: numbers, time: time) else {
             if let (clock, length) = timeOfDay(tokens, at: start, numbers: numbers) {
-                return (Self.at(clock, on: time.span(day: time.now)), length)
+                return (DateReaderSupport.at(clock, on: time.span(day: time.now)), length)
             }
             return offset(tokens, at: start, numbers: numbers, time: time)
         }
         var end = start + length
-        if Self.text(tokens, end, 1) == "の" { end += 1 }
+        if DateReaderSupport.text(tokens, end, 1) == "の" { end += 1 }
         if let (clock, clockLength) = timeOfDay(tokens, at: end, numbers: numbers) {
-            return (Self.at(clock, on: span), end + clockLength - start)
+            return (DateReaderSupport.at(clock, on: span), end + clockLength - start)
         }
         return (span, length)
     }
 
-    private static func at(_ clock: (hour: Int, minute: Int), on day: DateSpan) -> DateSpan {
-        var moment = day.start
-        moment.hour = clock.hour
-        moment.minute = clock.minute
-        return DateSpan(start: moment, end: moment)
-    }
 
     private func day(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime) -> (DateSpan, Int)? {
         for (word, offset) in [("一昨日", -2), ("明後日", 2), ("今日", 0), ("昨日", -1), ("明日", 1), ("今夜", 0), ("今晩", 0),
-                               ("今朝", 0), ("昨夜", -1)] where Self.text(tokens, start, word.count) == word {
+                               ("今朝", 0), ("昨夜", -1)] where DateReaderSupport.text(tokens, start, word.count) == word {
             return (time.span(day: time.adding(.day, offset)), word.count)
         }
         for (word, component, offset) in [("先週", Calendar.Component.weekOfYear, -1), ("今週", .weekOfYear, 0),
                                           ("来週", .weekOfYear, 1), ("先月", .month, -1), ("今月", .month, 0),
                                           ("来月", .month, 1), ("去年", .year, -1), ("今年", .year, 0), ("来年", .year, 1)]
-            where Self.text(tokens, start, 2) == word {
+            where DateReaderSupport.text(tokens, start, 2) == word {
             // "先週の金曜日"
             var index = start + 2
-            if component == .weekOfYear, Self.text(tokens, index, 1) == "の" { index += 1 }
+            if component == .weekOfYear, DateReaderSupport.text(tokens, index, 1) == "の" { index += 1 }
             if component == .weekOfYear, index < tokens.count, let weekday = Self.weekdays[tokens[index].key],
-               Self.text(tokens, index + 1, 2) == "曜日" {
-                return (time.span(day: Self.weekday(weekday, direction: offset, time: time)), index + 3 - start)
+               DateReaderSupport.text(tokens, index + 1, 2) == "曜日" {
+                return (time.span(day: DateReaderSupport.weekday(weekday, direction: offset, time: time)), index + 3 - start)
             }
             return (time.span(of: component, containing: time.adding(component, offset)), 2)
         }
-        if start < tokens.count, let weekday = Self.weekdays[tokens[start].key], Self.text(tokens, start + 1, 2) == "曜日" {
-            return (time.span(day: Self.weekday(weekday, direction: 0, time: time)), 3)
+        if start < tokens.count, let weekday = Self.weekdays[tokens[start].key], DateReaderSupport.text(tokens, start + 1, 2) == "曜日" {
+            return (time.span(day: DateReaderSupport.weekday(weekday, direction: 0, time: time)), 3)
         }
         return calendarDate(tokens, at: start, numbers: numbers, time: time)
     }
@@ -78,28 +68,20 @@ struct JapaneseDateReader: DateReading {
             }
         }
         if month == nil, let year {
-            return (DateSpan(start: DateComponents(year: year, month: 1, day: 1),
-                             end: DateComponents(year: year, month: 12, day: 31)), index - start)
+            return (DateReaderSupport.yearSpan(year), index - start)
         }
         guard let month else { return nil }
-        let currentYear = time.calendar.component(.year, from: time.now)
-        let currentMonth = time.calendar.component(.month, from: time.now)
-        let resolvedYear = year ?? (month > currentMonth ? currentYear - 1 : currentYear)
-        let daysInMonth = time.calendar.range(of: .day, in: .month,
-                                              for: time.calendar.date(from: DateComponents(year: resolvedYear, month: month, day: 1))
-                                                ?? time.now)?.count ?? 31
-        guard (day ?? 1) <= daysInMonth else { return nil }
-        return (DateSpan(start: DateComponents(year: resolvedYear, month: month, day: day ?? 1),
-                         end: DateComponents(year: resolvedYear, month: month, day: day ?? daysInMonth)), index - start)
+        guard let span = DateReaderSupport.calendarSpan(year: year, month: month, day: day, time: time) else { return nil }
+        return (span, index - start)
     }
 
     /// "午後3時", "15時30分", "8時半", "15:30", "正午".
     private func timeOfDay(_ tokens: [Token], at start: Int, numbers: NumberReader) -> ((hour: Int, minute: Int), Int)? {
         var index = start
         var afternoon = false
-        if ["午後", "夜の"].contains(Self.text(tokens, index, 2)) { afternoon = true; index += 2 }
-        if ["午前", "朝の"].contains(Self.text(tokens, index, 2)) { index += 2 }
-        if Self.text(tokens, index, 2) == "正午" { return ((12, 0), index + 2 - start) }
+        if ["午後", "夜の"].contains(DateReaderSupport.text(tokens, index, 2)) { afternoon = true; index += 2 }
+        if ["午前", "朝の"].contains(DateReaderSupport.text(tokens, index, 2)) { index += 2 }
+        if DateReaderSupport.text(tokens, index, 2) == "正午" { return ((12, 0), index + 2 - start) }
         guard let number = numbers.read(tokens, at: index), number.value >= 0, number.value < 24 else { return nil }
         var hour = Int(number.value)
         var minute = 0
@@ -107,12 +89,12 @@ struct JapaneseDateReader: DateReading {
         if index + 1 < tokens.count, tokens[index].key == ":", let minutes = Int(tokens[index + 1].key), minutes < 60 {
             minute = minutes
             index += 2
-        } else if Self.text(tokens, index, 1) == "時" {
+        } else if DateReaderSupport.text(tokens, index, 1) == "時" {
             index += 1
-            if Self.text(tokens, index, 1) == "半" {
+            if DateReaderSupport.text(tokens, index, 1) == "半" {
                 minute = 30
                 index += 1
-            } else if let minutes = numbers.read(tokens, at: index), Self.text(tokens, index + minutes.length, 1) == "分",
+            } else if let minutes = numbers.read(tokens, at: index), DateReaderSupport.text(tokens, index + minutes.length, 1) == "分",
                       minutes.value < 60 {
                 minute = Int(minutes.value)
                 index += minutes.length + 1
@@ -129,27 +111,12 @@ struct JapaneseDateReader: DateReading {
         guard let amount = numbers.read(tokens, at: start) else { return nil }
         var index = start + amount.length
         let seconds: Double
-        if Self.text(tokens, index, 1) == "分" { seconds = 60; index += 1 } else if Self.text(tokens, index, 2) == "時間" {
+        if DateReaderSupport.text(tokens, index, 1) == "分" { seconds = 60; index += 1 } else if DateReaderSupport.text(tokens, index, 2) == "時間" {
             seconds = 3600
             index += 2
         } else { return nil }
-        guard Self.text(tokens, index, 1) == "後" else { return nil }
-        let moment = time.now.addingTimeInterval(amount.value * seconds)
-        let components = time.calendar.dateComponents([.year, .month, .day, .hour, .minute], from: moment)
-        return (DateSpan(start: components, end: components), index + 1 - start)
+        guard DateReaderSupport.text(tokens, index, 1) == "後" else { return nil }
+        return (DateReaderSupport.fromNow(amount.value, seconds: seconds, time: time), index + 1 - start)
     }
 
-    private static func weekday(_ weekday: Int, direction: Int, time: ReferenceTime) -> Date {
-        let today = time.calendar.component(.weekday, from: time.now)
-        switch direction {
-        case 1:
-            let ahead = (weekday - today + 7) % 7
-            return time.adding(.day, ahead == 0 ? 7 : ahead)
-        case -1:
-            let back = (today - weekday + 7) % 7
-            return time.adding(.day, -(back == 0 ? 7 : back))
-        default:
-            return time.adding(.day, -((today - weekday + 7) % 7))
-        }
-    }
 }

@@ -1,0 +1,69 @@
+import Foundation
+
+/// What every language's date reader needs beyond its words: a time on a day, the date of a weekday,
+/// a day or month of the calendar, a moment some minutes away, and tables folded like token keys.
+enum DateReaderSupport {
+    /// The day's span narrowed to a time of day.
+    static func at(_ clock: (hour: Int, minute: Int), on day: DateSpan) -> DateSpan {
+        var moment = day.start
+        moment.hour = clock.hour
+        moment.minute = clock.minute
+        return DateSpan(start: moment, end: moment)
+    }
+
+    /// The date of a weekday (1 = Sunday): direction 0 is the most recent one (today included), -1 the
+    /// one before that week's, 1 the next one.
+    static func weekday(_ weekday: Int, direction: Int, time: ReferenceTime) -> Date {
+        let today = time.calendar.component(.weekday, from: time.now)
+        switch direction {
+        case 1:
+            let ahead = (weekday - today + 7) % 7
+            return time.adding(.day, ahead == 0 ? 7 : ahead)
+        case -1:
+            let back = (today - weekday + 7) % 7
+            return time.adding(.day, -(back == 0 ? 7 : back))
+        default:
+            return time.adding(.day, -((today - weekday + 7) % 7))
+        }
+    }
+
+    /// A day of a month, or the whole month without a day. Without a year, a month after the current
+    /// one means last year's (people search the past). Nil for a day the month doesn't have.
+    static func calendarSpan(year: Int?, month: Int, day: Int?, time: ReferenceTime) -> DateSpan? {
+        let currentYear = time.calendar.component(.year, from: time.now)
+        let currentMonth = time.calendar.component(.month, from: time.now)
+        let resolvedYear = year ?? (month > currentMonth ? currentYear - 1 : currentYear)
+        let daysInMonth = time.calendar.range(of: .day, in: .month,
+                                              for: time.calendar.date(from: DateComponents(year: resolvedYear, month: month, day: 1))
+                                                ?? time.now)?.count ?? 31
+        guard (day ?? 1) <= daysInMonth else { return nil }
+        return DateSpan(start: DateComponents(year: resolvedYear, month: month, day: day ?? 1),
+                        end: DateComponents(year: resolvedYear, month: month, day: day ?? daysInMonth))
+    }
+
+    /// The whole of a year.
+    static func yearSpan(_ year: Int) -> DateSpan {
+        DateSpan(start: DateComponents(year: year, month: 1, day: 1), end: DateComponents(year: year, month: 12, day: 31))
+    }
+
+    /// The moment `amount × seconds` from now.
+    static func fromNow(_ amount: Double, seconds: Double, time: ReferenceTime) -> DateSpan {
+        let moment = time.now.addingTimeInterval(amount * seconds)
+        let components = time.calendar.dateComponents([.year, .month, .day, .hour, .minute], from: moment)
+        return DateSpan(start: components, end: components)
+    }
+
+    /// A table with its keys folded like token keys ("année" → "annee").
+    static func fold<V>(_ table: [String: V]) -> [String: V] {
+        Dictionary(table.map { (TextFolding.key($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Words folded like token keys.
+    static func fold(_ words: [String]) -> Set<String> { Set(words.map { TextFolding.key($0) }) }
+
+    /// The keys of `count` tokens from `start` joined, for words written without spaces; "" past the end.
+    static func text(_ tokens: [Token], _ start: Int, _ count: Int) -> String {
+        guard start >= 0, start + count <= tokens.count else { return "" }
+        return tokens[start..<(start + count)].map(\.key).joined()
+    }
+}
