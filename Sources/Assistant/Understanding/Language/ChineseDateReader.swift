@@ -62,37 +62,9 @@ struct ChineseDateReader: DateReading {
                 return (time.span(day: DateReaderSupport.weekday(weekday, direction: 0, time: time)), index + 1 - start)
             }
         }
-        return calendarDate(tokens, at: start, numbers: numbers, time: time)
+        return DateReaderSupport.hanDate(tokens, at: start, numbers: numbers, time: time, daySuffixes: ["日", "号"])
     }
 
-    /// "2023年", "3月5日", "3月5号", "三月", "2024年3月".
-    private func calendarDate(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime) -> (DateSpan, Int)? {
-        var index = start
-        var year: Int?
-        if index + 1 < tokens.count, tokens[index].kind == .number, let value = Int(tokens[index].key),
-           (1900...2100).contains(value), tokens[index + 1].key == "年" {
-            year = value
-            index += 2
-        }
-        var month: Int?
-        var day: Int?
-        if let number = numbers.read(tokens, at: index), index + number.length < tokens.count,
-           tokens[index + number.length].key == "月", (1...12).contains(Int(number.value)) {
-            month = Int(number.value)
-            index += number.length + 1
-            if let dayNumber = numbers.read(tokens, at: index), index + dayNumber.length < tokens.count,
-               ["日", "号"].contains(tokens[index + dayNumber.length].key), (1...31).contains(Int(dayNumber.value)) {
-                day = Int(dayNumber.value)
-                index += dayNumber.length + 1
-            }
-        }
-        if month == nil, let year {
-            return (DateReaderSupport.yearSpan(year), index - start)
-        }
-        guard let month else { return nil }
-        guard let span = DateReaderSupport.calendarSpan(year: year, month: month, day: day, time: time) else { return nil }
-        return (span, index - start)
-    }
 
     /// "下午3点", "晚上8点半", "15点30分", "15:30", "中午".
     private func timeOfDay(_ tokens: [Token], at start: Int, numbers: NumberReader) -> ((hour: Int, minute: Int), Int)? {

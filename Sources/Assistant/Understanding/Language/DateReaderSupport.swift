@@ -66,4 +66,31 @@ enum DateReaderSupport {
         guard start >= 0, start + count <= tokens.count else { return "" }
         return tokens[start..<(start + count)].map(\.key).joined()
     }
+
+    /// A date written with 年, 月 and a day suffix (Chinese 日 or 号, Japanese 日): "2024年3月5日", "3月", "2023年".
+    static func hanDate(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime,
+                        daySuffixes: Set<String>) -> (DateSpan, Int)? {
+        var index = start
+        var year: Int?
+        if index + 1 < tokens.count, tokens[index].kind == .number, let value = Int(tokens[index].key),
+           (1900...2100).contains(value), tokens[index + 1].key == "年" {
+            year = value
+            index += 2
+        }
+        var month: Int?
+        var day: Int?
+        if let number = numbers.read(tokens, at: index), index + number.length < tokens.count,
+           tokens[index + number.length].key == "月", (1...12).contains(Int(number.value)) {
+            month = Int(number.value)
+            index += number.length + 1
+            if let dayNumber = numbers.read(tokens, at: index), index + dayNumber.length < tokens.count,
+               daySuffixes.contains(tokens[index + dayNumber.length].key), (1...31).contains(Int(dayNumber.value)) {
+                day = Int(dayNumber.value)
+                index += dayNumber.length + 1
+            }
+        }
+        if month == nil, let year { return (yearSpan(year), index - start) }
+        guard let month, let span = calendarSpan(year: year, month: month, day: day, time: time) else { return nil }
+        return (span, index - start)
+    }
 }

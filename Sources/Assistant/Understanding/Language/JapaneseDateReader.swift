@@ -44,36 +44,9 @@ struct JapaneseDateReader: DateReading {
         if start < tokens.count, let weekday = Self.weekdays[tokens[start].key], DateReaderSupport.text(tokens, start + 1, 2) == "曜日" {
             return (time.span(day: DateReaderSupport.weekday(weekday, direction: 0, time: time)), 3)
         }
-        return calendarDate(tokens, at: start, numbers: numbers, time: time)
+        return DateReaderSupport.hanDate(tokens, at: start, numbers: numbers, time: time, daySuffixes: ["日"])
     }
 
-    private func calendarDate(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime) -> (DateSpan, Int)? {
-        var index = start
-        var year: Int?
-        if index + 1 < tokens.count, tokens[index].kind == .number, let value = Int(tokens[index].key),
-           (1900...2100).contains(value), tokens[index + 1].key == "年" {
-            year = value
-            index += 2
-        }
-        var month: Int?
-        var day: Int?
-        if let number = numbers.read(tokens, at: index), index + number.length < tokens.count,
-           tokens[index + number.length].key == "月", (1...12).contains(Int(number.value)) {
-            month = Int(number.value)
-            index += number.length + 1
-            if let dayNumber = numbers.read(tokens, at: index), index + dayNumber.length < tokens.count,
-               tokens[index + dayNumber.length].key == "日", (1...31).contains(Int(dayNumber.value)) {
-                day = Int(dayNumber.value)
-                index += dayNumber.length + 1
-            }
-        }
-        if month == nil, let year {
-            return (DateReaderSupport.yearSpan(year), index - start)
-        }
-        guard let month else { return nil }
-        guard let span = DateReaderSupport.calendarSpan(year: year, month: month, day: day, time: time) else { return nil }
-        return (span, index - start)
-    }
 
     /// "午後3時", "15時30分", "8時半", "15:30", "正午".
     private func timeOfDay(_ tokens: [Token], at start: Int, numbers: NumberReader) -> ((hour: Int, minute: Int), Int)? {
