@@ -22,8 +22,10 @@ struct ChatCommand: AsyncParsableCommand {
         SampleApps.exportBinaryFolder()
         let home = ParlanceHome.resolve(explicit: global.home)
         let store: AssistantStore
+        let understander: RequestUnderstander
         do {
             store = try StoreAccess.open(global)
+            understander = try understanding.understander(store: store)  // checks --language before anything else
             if try store.apps().isEmpty {
                 let names = try SampleApps.install(into: store, home: home, allow: false)
                 Terminal.error("No apps were installed, so I installed the sample apps: \(names.joined(separator: ", ")). "
@@ -32,11 +34,13 @@ struct ChatCommand: AsyncParsableCommand {
         } catch let error as CommandFailure {
             Terminal.error("error: \(error.message)")
             throw ExitCode(1)
+        } catch let error as StoreError {
+            Terminal.error("error: \(error.message)")
+            throw ExitCode(1)
         } catch {
             Terminal.error("error: \(error)")
             throw ExitCode(1)
         }
-        let understander = try understanding.understander(store: store)
         let host = ExtensionHost()
         let idle = Task { await host.run() }
         let conversation = Conversation(store: store, host: host, understander: understander, session: session,

@@ -53,7 +53,12 @@ struct TestCommand: AsyncParsableCommand {
         for file in files {
             let script: ConversationScript
             do {
-                let text = try String(contentsOfFile: file, encoding: .utf8)
+                guard let data = FileManager.default.contents(atPath: file) else {
+                    throw ConversationScript.ParseError(description: "\(file): cannot read the file (missing or not readable)")
+                }
+                guard let text = String(data: data, encoding: .utf8) else {
+                    throw ConversationScript.ParseError(description: "\(file): not UTF-8 text")
+                }
                 script = try ConversationScript(text: text, file: file)
             } catch {
                 Terminal.error("error: \(error)")

@@ -46,6 +46,13 @@ struct ConversationTests {
         let refused = try runner.run(["test", "--samples", bad.path])
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("bad.conv:1: a script starts with “test: NAME”"))
+        let missing = try runner.run(["test", "--samples", runner.home.appendingPathComponent("none.conv").path])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("none.conv: cannot read the file"))
+        let language = try runner.run(["chat", "--language", "xx"], input: "hello\n")
+        #expect(language.status == 1)
+        #expect(language.stderr.contains("error: language 'xx' is not supported"))
+        #expect(!language.stderr.contains("installed the sample apps"))
     }
 
     @Test("parlance chat on a fresh home installs the samples and converses; --json prints one object per turn")

@@ -93,4 +93,16 @@ enum DateReaderSupport {
         guard let month, let span = calendarSpan(year: year, month: month, day: day, time: time) else { return nil }
         return (span, index - start)
     }
+
+    /// "in 10 minutes", "dans une heure", "tra mezz'ora": an amount (a number, or a word in `amountWords`
+    /// such as "une" or "mezz'") and a unit in `units` (seconds per unit), as a moment from now.
+    static func later(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime,
+                      amountWords: [String: Double], units: [String: Double]) -> (DateSpan, Int)? {
+        guard start < tokens.count else { return nil }
+        var amount: (value: Double, length: Int)? = numbers.read(tokens, at: start)
+        if amount == nil, let value = amountWords[tokens[start].key] { amount = (value, 1) }
+        guard let amount, start + amount.length < tokens.count,
+              let seconds = units[tokens[start + amount.length].key] else { return nil }
+        return (fromNow(amount.value, seconds: seconds, time: time), amount.length + 1)
+    }
 }

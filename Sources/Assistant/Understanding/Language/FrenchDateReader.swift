@@ -5,6 +5,9 @@ import Foundation
 /// "le 5 mars", "5 mars 2024", "en mars", "en 2023", "il y a deux jours", "à 15h", "à 15h30",
 /// "à 8 heures", "à midi", "demain à 8h", "dans 10 minutes".
 struct FrenchDateReader: DateReading {
+    /// "Dans une heure", "in einer Stunde", "tra mezz'ora": amounts and units of time from now.
+    private static let laterAmounts: [String: Double] = DateReaderSupport.fold(["un": 1, "une": 1])
+    private static let laterUnits: [String: Double] = DateReaderSupport.fold(["minute": 60, "minutes": 60, "min": 60, "heure": 3600, "heures": 3600, "h": 3600, "demi-heure": 1800])
 
     private static let prepositions: Set<String> = Set(["le", "en", "à", "depuis", "pour", "du", "de", "vers", "pendant"].map { TextFolding.key($0) })
     private static let weekdays = DateReaderSupport.fold(["lundi": 2, "mardi": 3, "mercredi": 4, "jeudi": 5, "vendredi": 6, "samedi": 7,
@@ -27,7 +30,8 @@ struct FrenchDateReader: DateReading {
         if let found = dayAndTime(tokens, at: index, numbers: numbers, time: time) { return (found.0, index - start + found.1) }
         if index != start, let found = dayAndTime(tokens, at: start, numbers: numbers, time: time) { return found }
         // "dans 10 minutes"
-        if start < tokens.count, tokens[start].key == "dans", let found = offset(tokens, at: start + 1, numbers: numbers, time: time) {
+        if start < tokens.count, tokens[start].key == "dans", let found = DateReaderSupport.later(tokens, at: start + 1, numbers: numbers, time: time,
+                                                   amountWords: Self.laterAmounts, units: Self.laterUnits) {
             return (found.0, found.1 + 1)
         }
         return nil
@@ -165,20 +169,5 @@ struct FrenchDateReader: DateReading {
         return ((hour, minute), index - start)
     }
 
-    /// "dans 10 minutes", "dans une heure", "dans une demi-heure".
-    private func offset(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime) -> (DateSpan, Int)? {
-        guard start < tokens.count else { return nil }
-        var amount: (value: Double, length: Int)? = numbers.read(tokens, at: start)
-        if amount == nil, numbers.words.articles.contains(tokens[start].key) { amount = (1, 1) }
-        guard let amount, start + amount.length < tokens.count else { return nil }
-        let seconds: Double
-        switch tokens[start + amount.length].key {
-        case "minute", "minutes", "min": seconds = 60
-        case "heure", "heures", "h": seconds = 3600
-        case "demi-heure": seconds = 1800
-        default: return nil
-        }
-        return (DateReaderSupport.fromNow(amount.value, seconds: seconds, time: time), amount.length + 1)
-    }
 
 }

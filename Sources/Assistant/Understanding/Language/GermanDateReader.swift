@@ -5,6 +5,9 @@ import Foundation
 /// "am 5. März", "5. März 2024", "im März", "im Jahr 2023", "vor zwei Tagen", "um 15 Uhr",
 /// "um 15:30", "um 8", "morgen um 8 Uhr", "in 10 Minuten".
 struct GermanDateReader: DateReading {
+    /// "Dans une heure", "in einer Stunde", "tra mezz'ora": amounts and units of time from now.
+    private static let laterAmounts: [String: Double] = DateReaderSupport.fold(["einer": 1, "einem": 1, "eine": 1])
+    private static let laterUnits: [String: Double] = DateReaderSupport.fold(["minute": 60, "minuten": 60, "min": 60, "stunde": 3600, "stunden": 3600])
 
     private static let prepositions = DateReaderSupport.fold(["am", "im", "an", "von", "vom", "seit", "um", "für", "ab", "im jahr"])
     private static let weekdays = DateReaderSupport.fold(["montag": 2, "dienstag": 3, "mittwoch": 4, "donnerstag": 5, "freitag": 6,
@@ -25,7 +28,8 @@ struct GermanDateReader: DateReading {
         var index = start
         if index < tokens.count, Self.prepositions.contains(tokens[index].key) { index += 1 }
         if let found = dayAndTime(tokens, at: index, numbers: numbers, time: time) { return (found.0, index - start + found.1) }
-        if start < tokens.count, tokens[start].key == "in", let found = offset(tokens, at: start + 1, numbers: numbers, time: time) {
+        if start < tokens.count, tokens[start].key == "in", let found = DateReaderSupport.later(tokens, at: start + 1, numbers: numbers, time: time,
+                                                   amountWords: Self.laterAmounts, units: Self.laterUnits) {
             return (found.0, found.1 + 1)
         }
         return nil
@@ -146,19 +150,5 @@ struct GermanDateReader: DateReading {
         return ((hour, minute), index - start)
     }
 
-    /// "in 10 Minuten", "in einer Stunde".
-    private func offset(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime) -> (DateSpan, Int)? {
-        guard start < tokens.count else { return nil }
-        var amount: (value: Double, length: Int)? = numbers.read(tokens, at: start)
-        if amount == nil, ["einer", "einem", "eine"].contains(tokens[start].key) { amount = (1, 1) }
-        guard let amount, start + amount.length < tokens.count else { return nil }
-        let seconds: Double
-        switch tokens[start + amount.length].key {
-        case "minute", "minuten", "min": seconds = 60
-        case "stunde", "stunden": seconds = 3600
-        default: return nil
-        }
-        return (DateReaderSupport.fromNow(amount.value, seconds: seconds, time: time), amount.length + 1)
-    }
 
 }

@@ -5,6 +5,9 @@ import Foundation
 /// "questa settimana", "il 5 marzo", "5 marzo 2024", "a marzo", "nel 2023", "due giorni fa",
 /// "alle 15", "alle 15:30", "alle 8 di sera", "domani alle 8", "tra 10 minuti".
 struct ItalianDateReader: DateReading {
+    /// "Dans une heure", "in einer Stunde", "tra mezz'ora": amounts and units of time from now.
+    private static let laterAmounts: [String: Double] = DateReaderSupport.fold(["un": 1, "un'": 1, "una": 1, "mezz'": 0.5])
+    private static let laterUnits: [String: Double] = DateReaderSupport.fold(["minuto": 60, "minuti": 60, "ora": 3600, "ore": 3600])
 
     private static let prepositions = DateReaderSupport.fold(["il", "a", "ad", "nel", "di", "da", "dal", "del", "per", "verso", "alle", "all'"])
     private static let weekdays = DateReaderSupport.fold(["lunedì": 2, "martedì": 3, "mercoledì": 4, "giovedì": 5, "venerdì": 6,
@@ -26,7 +29,8 @@ struct ItalianDateReader: DateReading {
         if let found = dayAndTime(tokens, at: index, numbers: numbers, time: time) { return (found.0, index - start + found.1) }
         if index != start, let found = dayAndTime(tokens, at: start, numbers: numbers, time: time) { return found }
         if start < tokens.count, ["tra", "fra"].contains(tokens[start].key),
-           let found = offset(tokens, at: start + 1, numbers: numbers, time: time) {
+           let found = DateReaderSupport.later(tokens, at: start + 1, numbers: numbers, time: time,
+                                                   amountWords: Self.laterAmounts, units: Self.laterUnits) {
             return (found.0, found.1 + 1)
         }
         return nil
@@ -139,19 +143,5 @@ struct ItalianDateReader: DateReading {
         return ((hour, minute), index - start)
     }
 
-    /// "tra 10 minuti", "fra un'ora".
-    private func offset(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime) -> (DateSpan, Int)? {
-        guard start < tokens.count else { return nil }
-        var amount: (value: Double, length: Int)? = numbers.read(tokens, at: start)
-        if amount == nil, ["un", "un'", "una", "mezz'"].contains(tokens[start].key) { amount = (1, 1) }
-        guard let amount, start + amount.length < tokens.count else { return nil }
-        let seconds: Double
-        switch tokens[start + amount.length].key {
-        case "minuto", "minuti": seconds = 60
-        case "ora", "ore": seconds = 3600
-        default: return nil
-        }
-        return (DateReaderSupport.fromNow(amount.value, seconds: seconds, time: time), amount.length + 1)
-    }
 
 }

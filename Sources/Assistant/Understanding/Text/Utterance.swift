@@ -112,7 +112,7 @@ public struct Utterance: Sendable {
 
     private static let elidedWords: Set<String> = [
         "l", "d", "j", "qu", "s", "n", "c", "m", "t", "jusqu", "lorsqu", "puisqu", "quelqu",
-        "all", "dell", "dall", "nell", "sull", "un", "quest", "quell", "sull", "coll",
+        "all", "dell", "dall", "nell", "sull", "un", "quest", "quell", "coll", "mezz",
     ]
 
     /// Digits, with "." or "," allowed between two digits ("15.50", "1,000").
