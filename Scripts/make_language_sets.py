@@ -175,7 +175,6 @@ def write(language, name, rows):
                                ensure_ascii=False, sort_keys=True) + "\n")
 
 write("fr", "dev.jsonl", dev)
-write("fr", "heldout.jsonl", heldout)
 
 de_dev = [
     ("schick Bobo eine Nachricht: mehr Bananen", None, SEND, {"recipients": person("Bobo"), "content": "mehr Bananen"}),
@@ -287,7 +286,6 @@ de_heldout = [
 ]
 
 write("de", "dev.jsonl", de_dev)
-write("de", "heldout.jsonl", de_heldout)
 
 it_dev = [
     ("manda un messaggio a Bobo per dirgli altre banane", None, SEND, {"recipients": person("Bobo"), "content": "altre banane"}),
@@ -390,7 +388,6 @@ it_heldout = [
 ]
 
 write("it", "dev.jsonl", it_dev)
-write("it", "heldout.jsonl", it_heldout)
 
 zh_dev = [
     ("给Bobo发消息说再送点香蕉", None, SEND, {"recipients": person("Bobo"), "content": "再送点香蕉"}),
@@ -468,7 +465,6 @@ zh_heldout = [
 ]
 
 write("zh", "dev.jsonl", zh_dev)
-write("zh", "heldout.jsonl", zh_heldout)
 
 def yen(a): return {"amount": a, "currencyCode": "JPY"}
 
@@ -530,4 +526,238 @@ ja_heldout = [
 ]
 
 write("ja", "dev.jsonl", ja_dev)
-write("ja", "heldout.jsonl", ja_heldout)
+
+# Session 5: fresh held-out utterances, written before they were ever run, against the held-out apps
+# (Parley, Tillpay, Cabbie, Gymbo, Lenscap, OldDial). Nothing was tuned on them; their first scores are in
+# the CHANGELOG. "Last week" is Monday 9 to Sunday 15 November 2026; "this week" 16 to 22.
+CB, GY, LC, OD = "net.sample.cabbie", "net.sample.gymbo", "net.sample.lenscap", "net.sample.olddial"
+AUDIO, VIDEO = "INStartAudioCallIntent", "INStartVideoCallIntent"
+def usd(a): return {"amount": a, "currencyCode": "USD"}
+def cny(a): return {"amount": a, "currencyCode": "CNY"}
+def at(y, m, d, h, mi=0):
+    moment = {"day": d, "hour": h, "minute": mi, "month": m, "year": y}
+    return {"startDateComponents": moment, "endDateComponents": dict(moment)}
+def span(a, b): return {"startDateComponents": {"day": a[2], "month": a[1], "year": a[0]},
+                        "endDateComponents": {"day": b[2], "month": b[1], "year": b[0]}}
+LAST_WEEK, THIS_WEEK, YESTERDAY, TODAY = span((2026, 11, 9), (2026, 11, 15)), span((2026, 11, 16), (2026, 11, 22)), day(2026, 11, 20), day(2026, 11, 21)
+CABBIE_MAX = {"spokenPhrase": "Cabbie Max", "vocabularyIdentifier": "cabbie-max"}
+CABBIE_SHARE = {"spokenPhrase": "Cabbie Share", "vocabularyIdentifier": "cabbie-share"}
+ZUMBA = {"spokenPhrase": "Zumba Blast", "vocabularyIdentifier": "zumba"}
+
+fr_fresh = [
+    ("écris à Anouk que le train a du retard", NP, SEND, {"recipients": person("Anouk"), "content": "le train a du retard"}),
+    ("dis au groupe Knitting Circle qu'on se retrouve jeudi", NP, SEND, {"speakableGroupName": w("Knitting Circle"), "content": "on se retrouve jeudi"}),
+    ("envoie un message vocal à Rafferty", NP, SEND, {"recipients": person("Rafferty"), "outgoingMessageType": "outgoingMessageAudio"}),
+    ("lis mes messages non lus", NP, SEARCH, {"attributes": ["unread"]}),
+    ("est-ce que Bartholomew Quince m'a écrit hier", NP, SEARCH, {"senders": person("Bartholomew Quince"), "dateTimeRange": YESTERDAY}),
+    ("appelle Eamon avec OldDial", OD, AUDIO, {"contacts": person("Eamon")}),
+    ("passe un appel vidéo à Ingrid sur OldDial", OD, VIDEO, {"contacts": person("Ingrid")}),
+    ("qui m'a appelé hier", NP, HIST, {"dateCreated": YESTERDAY}),
+    ("paie 12 dollars à Rafferty pour le cinéma", NH, PAY, {"payee": {"displayName": "Rafferty"}, "currencyAmount": usd(12), "note": "le cinéma"}),
+    ("demande 30 dollars à Anouk pour le concert", NH, REQ, {"payer": {"displayName": "Anouk"}, "currencyAmount": usd(30), "note": "le concert"}),
+    ("rembourse dix-huit euros à Kofi", NH, PAY, {"payee": {"displayName": "Kofi"}, "currencyAmount": eur(18)}),
+    ("emmène-moi à l'opéra", CB, RIDE, {"dropOffLocation": place("l'opéra")}),
+    ("réserve un Cabbie Max de la bibliothèque à la gare", CB, RIDE, {"pickupLocation": place("la bibliothèque"), "dropOffLocation": place("la gare"), "rideOptionName": CABBIE_MAX}),
+    ("il me faut un taxi pour la gare pour quatre personnes", CB, RIDE, {"dropOffLocation": place("la gare"), "partySize": 4}),
+    ("combien coûte une course jusqu'à la plage", CB, OPTS, {"dropOffLocation": place("la plage")}),
+    ("où est mon taxi", CB, STATUS, {}),
+    ("annule mon taxi", CB, CANCEL, {}),
+    ("lance une Zumba Blast", GY, START, {"workoutName": ZUMBA}),
+    ("mets mon entraînement en pause", GY, PAUSE, {}),
+    ("reprends la Sunset Spin", GY, RESUME, {"workoutName": w("Sunset Spin")}),
+    ("termine mon entraînement", GY, END, {}),
+    ("montre-moi les photos d'Anouk", LC, PHOTOS, {"peopleInPhoto": person("Anouk")}),
+    ("affiche mes photos favorites", LC, PHOTOS, {"includedAttributes": ["favorite"]}),
+    ("lance un diaporama de l'album Lisbon Weekend", LC, SHOW, {"albumName": "Lisbon Weekend"}),
+    ("quel temps fait-il à Lisbonne", None, None, {}),
+]
+
+de_fresh = [
+    ("schreib Anouk, dass der Zug Verspätung hat", NP, SEND, {"recipients": person("Anouk"), "content": "der Zug Verspätung hat"}),
+    ("sag der Gruppe Knitting Circle, dass wir uns am Donnerstag treffen", NP, SEND, {"speakableGroupName": w("Knitting Circle"), "content": "wir uns am Donnerstag treffen"}),
+    ("schick Rafferty eine Sprachnachricht", NP, SEND, {"recipients": person("Rafferty"), "outgoingMessageType": "outgoingMessageAudio"}),
+    ("ich möchte Ingrid eine Nachricht schicken", NP, SEND, {"recipients": person("Ingrid")}),
+    ("zeig mir die Nachrichten von Anouk", NP, SEARCH, {"senders": person("Anouk")}),
+    ("lies meine ungelesenen Nachrichten vor", NP, SEARCH, {"attributes": ["unread"]}),
+    ("hat mir Bartholomew Quince gestern geschrieben", NP, SEARCH, {"senders": person("Bartholomew Quince"), "dateTimeRange": YESTERDAY}),
+    ("markiere die Nachricht als gelesen", NP, MARK, {"attribute": "read"}),
+    ("ruf Anouk an", None, CALL, {"contacts": person("Anouk"), "callCapability": "audioCall"}),
+    ("ruf Eamon mit OldDial an", OD, AUDIO, {"contacts": person("Eamon")}),
+    ("starte einen Videoanruf mit Ingrid über OldDial", OD, VIDEO, {"contacts": person("Ingrid")}),
+    ("wer hat mich gestern angerufen", NP, HIST, {"dateCreated": YESTERDAY}),
+    ("zeig meine verpassten Anrufe", NP, HIST, {"callTypes": ["missed"]}),
+    ("hat Anouk mich angerufen", NP, HIST, {"recipient": {"displayName": "Anouk"}}),
+    ("bezahl Rafferty 12 Dollar für das Kino", NH, PAY, {"payee": {"displayName": "Rafferty"}, "currencyAmount": usd(12), "note": "das Kino"}),
+    ("überweise Anouk mit Tillpay 40 Euro", NH, PAY, {"payee": {"displayName": "Anouk"}, "currencyAmount": eur(40)}),
+    ("fordere 30 Dollar von Anouk für das Konzert", NH, REQ, {"payer": {"displayName": "Anouk"}, "currencyAmount": usd(30), "note": "das Konzert"}),
+    ("bitte Kofi um achtzehn Euro", NH, REQ, {"payer": {"displayName": "Kofi"}, "currencyAmount": eur(18)}),
+    ("fordere über Tillpay Geld von Yusuf an", NH, REQ, {"payer": {"displayName": "Yusuf"}}),
+    ("bring mich zur Oper", CB, RIDE, {"dropOffLocation": place("Oper")}),
+    ("buch einen Cabbie Max von der Bibliothek zum Hafen", CB, RIDE, {"pickupLocation": place("Bibliothek"), "dropOffLocation": place("Hafen"), "rideOptionName": CABBIE_MAX}),
+    ("ich brauche ein Taxi zum Hauptbahnhof für vier Personen", CB, RIDE, {"dropOffLocation": place("Hauptbahnhof"), "partySize": 4}),
+    ("bestell ein Auto zum Stadion um 18 Uhr", CB, RIDE, {"dropOffLocation": place("Stadion"), "scheduledPickupTime": at(2026, 11, 21, 18)}),
+    ("was kostet eine Fahrt zum Zoo", CB, OPTS, {"dropOffLocation": place("Zoo")}),
+    ("wo ist mein Taxi", CB, STATUS, {}),
+    ("storniere mein Taxi", CB, CANCEL, {}),
+    ("starte ein Zumba Blast", GY, START, {"workoutName": ZUMBA}),
+    ("starte einen Spaziergang im Freien", GY, START, {"workoutName": w("Spaziergang"), "workoutLocationType": "outdoor"}),
+    ("pausiere mein Training", GY, PAUSE, {}),
+    ("setz das Sunset Spin fort", GY, RESUME, {"workoutName": w("Sunset Spin")}),
+    ("beende mein Training", GY, END, {}),
+    ("brich das Training ab", GY, STOP, {}),
+    ("zeig mir Fotos von Anouk", LC, PHOTOS, {"peopleInPhoto": person("Anouk")}),
+    ("zeig die Fotos aus dem Album Lisbon Weekend", LC, PHOTOS, {"albumName": "Lisbon Weekend"}),
+    ("zeig meine Lieblingsfotos", LC, PHOTOS, {"includedAttributes": ["favorite"]}),
+    ("Fotos von letzter Woche", LC, PHOTOS, {"dateCreated": LAST_WEEK}),
+    ("starte eine Diashow vom Album Lisbon Weekend", LC, SHOW, {"albumName": "Lisbon Weekend"}),
+    ("wie ist das Wetter in Lissabon", None, None, {}),
+]
+
+it_fresh = [
+    ("scrivi ad Anouk che il treno è in ritardo", NP, SEND, {"recipients": person("Anouk"), "content": "il treno è in ritardo"}),
+    ("manda un messaggio al gruppo Knitting Circle: ci vediamo giovedì", NP, SEND, {"speakableGroupName": w("Knitting Circle"), "content": "ci vediamo giovedì"}),
+    ("manda un messaggio vocale a Rafferty", NP, SEND, {"recipients": person("Rafferty"), "outgoingMessageType": "outgoingMessageAudio"}),
+    ("voglio mandare un messaggio a Ingrid", NP, SEND, {"recipients": person("Ingrid")}),
+    ("fammi vedere i messaggi di Anouk", NP, SEARCH, {"senders": person("Anouk")}),
+    ("leggi i messaggi non letti", NP, SEARCH, {"attributes": ["unread"]}),
+    ("Bartholomew Quince mi ha scritto ieri?", NP, SEARCH, {"senders": person("Bartholomew Quince"), "dateTimeRange": YESTERDAY}),
+    ("segna quel messaggio come letto", NP, MARK, {"attribute": "read"}),
+    ("chiama Anouk", None, CALL, {"contacts": person("Anouk"), "callCapability": "audioCall"}),
+    ("telefona a Eamon con OldDial", OD, AUDIO, {"contacts": person("Eamon")}),
+    ("fai una videochiamata a Ingrid su OldDial", OD, VIDEO, {"contacts": person("Ingrid")}),
+    ("chi mi ha chiamato ieri", NP, HIST, {"dateCreated": YESTERDAY}),
+    ("mostra le chiamate perse", NP, HIST, {"callTypes": ["missed"]}),
+    ("Anouk mi ha chiamato?", NP, HIST, {"recipient": {"displayName": "Anouk"}}),
+    ("paga 12 dollari a Rafferty per il cinema", NH, PAY, {"payee": {"displayName": "Rafferty"}, "currencyAmount": usd(12), "note": "il cinema"}),
+    ("manda 40 euro ad Anouk con Tillpay", NH, PAY, {"payee": {"displayName": "Anouk"}, "currencyAmount": eur(40)}),
+    ("chiedi 30 dollari ad Anouk per il concerto", NH, REQ, {"payer": {"displayName": "Anouk"}, "currencyAmount": usd(30), "note": "il concerto"}),
+    ("chiedi dei soldi a Yusuf su Tillpay", NH, REQ, {"payer": {"displayName": "Yusuf"}}),
+    ("dai cinquanta euro a Kofi", NH, PAY, {"payee": {"displayName": "Kofi"}, "currencyAmount": eur(50)}),
+    ("portami al teatro", CB, RIDE, {"dropOffLocation": place("teatro")}),
+    ("prenota una Cabbie Max dalla biblioteca al porto", CB, RIDE, {"pickupLocation": place("biblioteca"), "dropOffLocation": place("porto"), "rideOptionName": CABBIE_MAX}),
+    ("mi serve un taxi per la stazione per quattro persone", CB, RIDE, {"dropOffLocation": place("stazione"), "partySize": 4}),
+    ("prenota una macchina per lo stadio alle 18", CB, RIDE, {"dropOffLocation": place("stadio"), "scheduledPickupTime": at(2026, 11, 21, 18)}),
+    ("quanto costa una corsa fino allo zoo", CB, OPTS, {"dropOffLocation": place("zoo")}),
+    ("dov'è il mio taxi", CB, STATUS, {}),
+    ("annulla il taxi", CB, CANCEL, {}),
+    ("inizia una Zumba Blast", GY, START, {"workoutName": ZUMBA}),
+    ("inizia una camminata all'aperto", GY, START, {"workoutName": w("camminata"), "workoutLocationType": "outdoor"}),
+    ("metti in pausa l'allenamento", GY, PAUSE, {}),
+    ("riprendi la Sunset Spin", GY, RESUME, {"workoutName": w("Sunset Spin")}),
+    ("termina l'allenamento", GY, END, {}),
+    ("mostrami le foto di Anouk", LC, PHOTOS, {"peopleInPhoto": person("Anouk")}),
+    ("trova le foto dell'album Lisbon Weekend", LC, PHOTOS, {"albumName": "Lisbon Weekend"}),
+    ("foto scattate a Reykjavik la settimana scorsa", LC, PHOTOS, {"locationCreated": place("Reykjavik"), "dateCreated": LAST_WEEK}),
+    ("mostrami i selfie con Kofi", LC, PHOTOS, {"includedAttributes": ["selfie"], "peopleInPhoto": person("Kofi")}),
+    ("le mie foto preferite", LC, PHOTOS, {"includedAttributes": ["favorite"]}),
+    ("avvia una presentazione dell'album Lisbon Weekend", LC, SHOW, {"albumName": "Lisbon Weekend"}),
+    ("che tempo fa a Lisbona", None, None, {}),
+]
+
+zh_fresh = [
+    ("用Parley给Anouk发消息说火车晚点了", NP, SEND, {"recipients": person("Anouk"), "content": "火车晚点了"}),
+    ("告诉Knitting Circle群我们周四见", NP, SEND, {"speakableGroupName": w("Knitting Circle"), "content": "我们周四见"}),
+    ("给Ingrid发一条消息", NP, SEND, {"recipients": person("Ingrid")}),
+    ("跟Dr. Okafor说谢谢", NP, SEND, {"recipients": person("Dr. Okafor"), "content": "谢谢"}),
+    ("给Rafferty发语音消息", NP, SEND, {"recipients": person("Rafferty"), "outgoingMessageType": "outgoingMessageAudio"}),
+    ("看看Anouk发来的消息", NP, SEARCH, {"senders": person("Anouk")}),
+    ("读一下我的未读消息", NP, SEARCH, {"attributes": ["unread"]}),
+    ("Bartholomew Quince昨天给我发消息了吗", NP, SEARCH, {"senders": person("Bartholomew Quince"), "dateTimeRange": YESTERDAY}),
+    ("把这条消息标记为已读", NP, MARK, {"attribute": "read"}),
+    ("打电话给Anouk", None, CALL, {"contacts": person("Anouk"), "callCapability": "audioCall"}),
+    ("用OldDial给Eamon打电话", OD, AUDIO, {"contacts": person("Eamon")}),
+    ("用OldDial和Ingrid视频通话", OD, VIDEO, {"contacts": person("Ingrid")}),
+    ("昨天谁给我打过电话", NP, HIST, {"dateCreated": YESTERDAY}),
+    ("显示我的未接来电", NP, HIST, {"callTypes": ["missed"]}),
+    ("Anouk给我打过电话吗", NP, HIST, {"recipient": {"displayName": "Anouk"}}),
+    ("今天有未接来电吗", NP, HIST, {"callTypes": ["missed"], "dateCreated": TODAY}),
+    ("给Rafferty转200元", NH, PAY, {"payee": {"displayName": "Rafferty"}, "currencyAmount": cny(200)}),
+    ("用Tillpay付给Anouk 40欧元", NH, PAY, {"payee": {"displayName": "Anouk"}, "currencyAmount": eur(40)}),
+    ("给Kofi转一百二十元", NH, PAY, {"payee": {"displayName": "Kofi"}, "currencyAmount": cny(120)}),
+    ("转五十块给Rafferty", NH, PAY, {"payee": {"displayName": "Rafferty"}, "currencyAmount": cny(50)}),
+    ("向Anouk要30美元", NH, REQ, {"payer": {"displayName": "Anouk"}, "currencyAmount": usd(30)}),
+    ("用Tillpay向Yusuf要钱", NH, REQ, {"payer": {"displayName": "Yusuf"}}),
+    ("叫辆车去歌剧院", CB, RIDE, {"dropOffLocation": place("歌剧院")}),
+    ("从图书馆到码头叫一辆Cabbie Max", CB, RIDE, {"pickupLocation": place("图书馆"), "dropOffLocation": place("码头"), "rideOptionName": CABBIE_MAX}),
+    ("叫一辆Cabbie Share去机场", CB, RIDE, {"dropOffLocation": place("机场"), "rideOptionName": CABBIE_SHARE}),
+    ("晚上6点叫车去体育场", CB, RIDE, {"dropOffLocation": place("体育场"), "scheduledPickupTime": at(2026, 11, 21, 18)}),
+    ("打车去动物园要多少钱", CB, OPTS, {"dropOffLocation": place("动物园")}),
+    ("有哪些车型可以选", CB, OPTS, {}),
+    ("我的车到哪了", CB, STATUS, {}),
+    ("取消我的出租车", CB, CANCEL, {}),
+    ("开始Zumba Blast", GY, START, {"workoutName": ZUMBA}),
+    ("开始户外步行", GY, START, {"workoutName": w("步行"), "workoutLocationType": "outdoor"}),
+    ("暂停锻炼", GY, PAUSE, {}),
+    ("继续Sunset Spin", GY, RESUME, {"workoutName": w("Sunset Spin")}),
+    ("结束游泳", GY, END, {"workoutName": w("游泳")}),
+    ("给我看Anouk的照片", LC, PHOTOS, {"peopleInPhoto": person("Anouk")}),
+    ("打开Lisbon Weekend相册", LC, PHOTOS, {"albumName": "Lisbon Weekend"}),
+    ("显示上周在雷克雅未克拍的照片", LC, PHOTOS, {"locationCreated": place("雷克雅未克"), "dateCreated": LAST_WEEK}),
+    ("找一下烟花的照片", LC, PHOTOS, {"searchTerms": ["烟花"]}),
+    ("播放Lisbon Weekend相册的幻灯片", LC, SHOW, {"albumName": "Lisbon Weekend"}),
+    ("用上周的照片放幻灯片", LC, SHOW, {"dateCreated": LAST_WEEK}),
+    ("里斯本天气怎么样", None, None, {}),
+    ("定一个十分钟的闹钟", None, None, {}),
+    ("谢谢你", None, None, {}),
+]
+
+ja_fresh = [
+    ("ParleyでAnoukに電車が遅れてるって送って", NP, SEND, {"recipients": person("Anouk"), "content": "電車が遅れてる"}),
+    ("Knitting Circleのグループに木曜日に集まろうと送って", NP, SEND, {"speakableGroupName": w("Knitting Circle"), "content": "木曜日に集まろう"}),
+    ("Dr. Okaforにありがとうございましたとメッセージを送って", NP, SEND, {"recipients": person("Dr. Okafor"), "content": "ありがとうございました"}),
+    ("Ingridにメッセージを送りたい", NP, SEND, {"recipients": person("Ingrid")}),
+    ("Raffertyに音声メッセージを送って", NP, SEND, {"recipients": person("Rafferty"), "outgoingMessageType": "outgoingMessageAudio"}),
+    ("Parleyで未読のメッセージを読んで", NP, SEARCH, {"attributes": ["unread"]}),
+    ("Anoukからのメッセージを表示して", NP, SEARCH, {"senders": person("Anouk")}),
+    ("昨日Bartholomew Quinceからメッセージは来た？", NP, SEARCH, {"senders": person("Bartholomew Quince"), "dateTimeRange": YESTERDAY}),
+    ("そのメッセージを既読にして", NP, MARK, {"attribute": "read"}),
+    ("メッセージを未読にして", NP, MARK, {"attribute": "unread"}),
+    ("Anoukに電話をかけて", None, CALL, {"contacts": person("Anouk"), "callCapability": "audioCall"}),
+    ("OldDialでEamonに電話して", OD, AUDIO, {"contacts": person("Eamon")}),
+    ("OldDialでIngridとビデオ通話したい", OD, VIDEO, {"contacts": person("Ingrid")}),
+    ("昨日誰から電話があった？", NP, HIST, {"dateCreated": YESTERDAY}),
+    ("今日の不在着信を見せて", NP, HIST, {"callTypes": ["missed"], "dateCreated": TODAY}),
+    ("Anoukから電話あった？", NP, HIST, {"recipient": {"displayName": "Anouk"}}),
+    ("Parleyで留守番電話にかけて", NP, CALL, {"callCapability": "audioCall", "destinationType": "voicemail"}),
+    ("Raffertyに1200円送金して", NH, PAY, {"payee": {"displayName": "Rafferty"}, "currencyAmount": yen(1200)}),
+    ("TillpayでAnoukに40ユーロ払って", NH, PAY, {"payee": {"displayName": "Anouk"}, "currencyAmount": eur(40)}),
+    ("Raffertyに二千五百円送って", NH, PAY, {"payee": {"displayName": "Rafferty"}, "currencyAmount": yen(2500)}),
+    ("Anoukに千円払っておいて", NH, PAY, {"payee": {"displayName": "Anouk"}, "currencyAmount": yen(1000)}),
+    ("Anoukに30ドル請求して", NH, REQ, {"payer": {"displayName": "Anouk"}, "currencyAmount": usd(30)}),
+    ("TillpayでYusufにお金を請求して", NH, REQ, {"payer": {"displayName": "Yusuf"}}),
+    ("Kofiに5000円を請求して", NH, REQ, {"payer": {"displayName": "Kofi"}, "currencyAmount": yen(5000)}),
+    ("オペラハウスまで車を呼んで", CB, RIDE, {"dropOffLocation": place("オペラハウス")}),
+    ("図書館から港までCabbie Maxを呼んで", CB, RIDE, {"pickupLocation": place("図書館"), "dropOffLocation": place("港"), "rideOptionName": CABBIE_MAX}),
+    ("空港までCabbie Shareを頼んで", CB, RIDE, {"dropOffLocation": place("空港"), "rideOptionName": CABBIE_SHARE}),
+    ("新宿駅までタクシーを4人で予約して", CB, RIDE, {"dropOffLocation": place("新宿駅"), "partySize": 4}),
+    ("18時にスタジアムまで車を予約して", CB, RIDE, {"dropOffLocation": place("スタジアム"), "scheduledPickupTime": at(2026, 11, 21, 18)}),
+    ("動物園までいくら？", CB, OPTS, {"dropOffLocation": place("動物園")}),
+    ("どんな車種がある？", CB, OPTS, {}),
+    ("タクシーは今どこ？", CB, STATUS, {}),
+    ("配車を取り消して", CB, CANCEL, {}),
+    ("Cabbieで車を呼んで", CB, RIDE, {}),
+    ("Zumba Blastを始めて", GY, START, {"workoutName": ZUMBA}),
+    ("屋外でウォーキングを開始して", GY, START, {"workoutName": w("ウォーキング"), "workoutLocationType": "outdoor"}),
+    ("30分のヨガを始めて", GY, START, {"workoutName": w("ヨガ"), "goalValue": 30, "workoutGoalUnitType": "minute"}),
+    ("ワークアウトを一時中断して", GY, PAUSE, {}),
+    ("Sunset Spinを再開して", GY, RESUME, {"workoutName": w("Sunset Spin")}),
+    ("水泳を終了して", GY, END, {"workoutName": w("水泳")}),
+    ("このランニングは取り消して", GY, STOP, {"workoutName": w("ランニング")}),
+    ("Anoukの写真を表示して", LC, PHOTOS, {"peopleInPhoto": person("Anouk")}),
+    ("Lisbon Weekendのアルバムを見せて", LC, PHOTOS, {"albumName": "Lisbon Weekend"}),
+    ("先週レイキャビクで撮った写真を見せて", LC, PHOTOS, {"locationCreated": place("レイキャビク"), "dateCreated": LAST_WEEK}),
+    ("花火の写真を探して", LC, PHOTOS, {"searchTerms": ["花火"]}),
+    ("お気に入りの写真を見せて", LC, PHOTOS, {"includedAttributes": ["favorite"]}),
+    ("今週の写真を見せて", LC, PHOTOS, {"dateCreated": THIS_WEEK}),
+    ("Lisbon Weekendのスライドショーを再生して", LC, SHOW, {"albumName": "Lisbon Weekend"}),
+    ("京都の写真でスライドショーを始めて", LC, SHOW, {"locationCreated": place("京都")}),
+    ("リスボンの天気はどう？", None, None, {}),
+    ("タイマーを10分にセットして", None, None, {}),
+    ("ありがとう", None, None, {}),
+]
+
+write("fr", "heldout.jsonl", heldout + fr_fresh)
+write("de", "heldout.jsonl", de_heldout + de_fresh)
+write("it", "heldout.jsonl", it_heldout + it_fresh)
+write("zh", "heldout.jsonl", zh_heldout + zh_fresh)
+write("ja", "heldout.jsonl", ja_heldout + ja_fresh)

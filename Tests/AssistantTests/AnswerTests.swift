@@ -37,6 +37,26 @@ extension UnderstandingTests {
         #expect(answer == .choice(index))
     }
 
+    @Test(arguments: [("fr", "le deuxième", 1), ("fr", "le dernier", 2), ("fr", "numéro 1", 0), ("fr", "je prends le troisième", 2),
+                      ("de", "die zweite", 1), ("de", "den letzten bitte", 2), ("de", "Nummer 3", 2),
+                      ("it", "il secondo", 1), ("it", "l'ultimo", 2), ("it", "prendo il primo", 0),
+                      ("zh", "第二个", 1), ("zh", "最后一个", 2), ("zh", "我要第三个", 2), ("zh", "第一", 0), ("zh", "二", 1),
+                      ("ja", "二番目", 1), ("ja", "最後の", 2), ("ja", "一つ目", 0), ("ja", "3番目でお願いします", 2)])
+    func choicesInEachLanguage(_ language: String, _ text: String, _ index: Int) throws {
+        let (understander, _) = try UnderstandingTests.understander("dev")
+        let answer = try understander.understandAnswer(text, to: .choice(["Bobo", "Bobo the Great", "Little Bobo"]),
+                                                       language: language)
+        #expect(answer == .choice(index), "\(language): \(text)")
+    }
+
+    @Test(arguments: [("zh", "给Kofi转一百二十元", 120.0), ("zh", "给Kofi转两万三千元", 23_000), ("zh", "给Kofi转一百零五元", 105),
+                      ("ja", "Kikiに千円払って", 1000), ("ja", "Kikiに二千五百円払って", 2500), ("ja", "Kikiに三万円払って", 30_000)])
+    func ideographicAmounts(_ language: String, _ text: String, _ amount: Double) throws {
+        let (understander, _) = try UnderstandingTests.understander("dev")
+        let request = try understander.understand(text, language: language)
+        #expect(request.parameters["currencyAmount"]?.objectValue?["amount"] == .number(amount), "\(text)")
+    }
+
     @Test func choiceAnswersThatPickNothing() throws {
         let (understander, _) = try UnderstandingTests.understander("dev")
         let options = ["Bobo", "Bobo the Great"]

@@ -13,6 +13,8 @@ struct RequestAnalyzer: Sendable {
     let cancel: PhraseTable<Bool>
     /// Words before a value that are not part of it ("it's", "the one called").
     let valuePrefixes: PhraseTable<Bool>
+    /// Words around an ordinal that picks an option ("the … one").
+    let choiceWords: PhraseTable<Bool>
 
     init(language: LanguagePack) {
         self.language = language
@@ -25,6 +27,7 @@ struct RequestAnalyzer: Sendable {
         yesNo = PhraseTable(language.answers.yes.map { ($0, true) } + language.answers.no.map { ($0, false) })
         cancel = PhraseTable(language.answers.cancel.map { ($0, true) })
         valuePrefixes = PhraseTable(language.answers.valuePrefixes.map { ($0, true) })
+        choiceWords = PhraseTable(language.answers.choiceWords.map { ($0, true) })
     }
 
     var numberReader: NumberReader { numbers }

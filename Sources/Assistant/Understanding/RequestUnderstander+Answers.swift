@@ -93,19 +93,27 @@ struct AnswerReader {
         return lower..<upper
     }
 
-    /// "the second one", "2nd", "number 3", "3", "the last one".
+    /// "the second one", "2nd", "number 3", "3", "the last one", "第二个", "二番目", "最後の".
     private func ordinal(_ tokens: [Token], count: Int) -> Int? {
-        let filler: Set<String> = ["the", "one", "option", "number", "choice", "please", "no", "item", "that", "pick",
-                                   "i'll", "take", "i", "want", "choose", "go", "with", "let's", "it's"]
-        let meaningful = tokens.filter { !filler.contains($0.key) }
-        guard meaningful.count == 1, tokens.count <= 6 else { return nil }
-        let token = meaningful[0]
+        let numbers = analyzer.language.numbers
+        var meaningful: [Token] = []
+        var index = 0
+        while index < tokens.count {
+            if let filler = analyzer.choiceWords.match(tokens, at: index) {
+                index += filler.length
+            } else {
+                meaningful.append(tokens[index])
+                index += 1
+            }
+        }
+        // Han and kana are a token each, so "第二个选项" is as short an answer as "the second one".
+        guard !meaningful.isEmpty, tokens.count <= (numbers.ideographic ? 10 : 6) else { return nil }
+        let joined = meaningful.map(\.key).joined(separator: numbers.ideographic ? "" : " ")
         var position: Int?
-        if let ordinal = analyzer.language.numbers.ordinals[token.key] {
+        if let ordinal = numbers.ordinals[joined] {
             position = ordinal == -1 ? count : ordinal
-        } else if token.kind == .number, let value = Int(token.key) {
-            position = value
-        } else if let value = analyzer.language.numbers.values[token.key], value >= 1 {
+        } else if let (value, length) = analyzer.numberReader.read(meaningful, at: 0), length == meaningful.count,
+                  value >= 1, value == value.rounded() {
             position = Int(value)
         }
         guard let position, (1...count).contains(position) else { return nil }

@@ -19,7 +19,52 @@ struct NumberReader: Sendable {
             }
             return (total, length)
         }
-        return spelled(tokens, at: start)
+        return words.ideographic ? ideographic(tokens, at: start) : spelled(tokens, at: start)
+    }
+
+    /// "一百二十" (120), "二千五百" (2500), "三万五千" (35 000), "十五" (15), "千" (1000), "一百零五" (105).
+    private func ideographic(_ tokens: [Token], at start: Int) -> (value: Double, length: Int)? {
+        var total = 0.0, section = 0.0
+        var digit: Double?
+        var index = start
+        var lastScale = Double.infinity
+        while index < tokens.count {
+            let key = tokens[index].key
+            if let value = words.values[key], value < 10 {
+                if let previous = digit, previous != 0 { break } // "五六" is two numbers; "零五" is a gap
+                digit = value
+            } else if let scale = words.scales[key], scale < 10_000 {
+                if scale >= lastScale { break } // "十十": not one number
+                section += (digit ?? 1) * scale
+                digit = nil
+                lastScale = scale
+            } else if let scale = words.scales[key] {
+                let group = section + (digit ?? 0)
+                if group == 0 && index == start { total += scale } else { total += max(group, 1) * scale }
+                section = 0
+                digit = nil
+                lastScale = .infinity
+            } else {
+                break
+            }
+            index += 1
+        }
+        guard index > start else { return nil }
+        var value = total + section + (digit ?? 0)
+        var length = index - start
+        if index < tokens.count, words.decimalPoints.contains(tokens[index].key) {
+            var fraction = ""
+            var next = index + 1
+            while next < tokens.count, let decimal = words.values[tokens[next].key], decimal < 10 {
+                fraction += String(Int(decimal))
+                next += 1
+            }
+            if !fraction.isEmpty {
+                value += Double("0." + fraction) ?? 0
+                length = next - start
+            }
+        }
+        return (value, length)
     }
 
     /// Digits with separators; "1,000" and "1,000.5" group thousands in English, "15,50" is a decimal in German.

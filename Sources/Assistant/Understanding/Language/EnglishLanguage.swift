@@ -138,6 +138,8 @@ extension LanguagePack {
                      "scratch that", "start over"],
             valuePrefixes: ["it's", "it is", "its", "that's", "that is", "to", "for", "the one called", "the one named",
                             "the one", "call it", "make it", "i mean", "i meant", "um", "uh", "er", "well", "oh",
-                            "please", "just", "try", "send it to", "my"]),
+                            "please", "just", "try", "send it to", "my"],
+            choiceWords: ["the", "one", "option", "number", "choice", "please", "no", "item", "that", "pick", "i'll",
+                          "take", "i", "want", "choose", "go", "with", "let's", "it's"]),
         phrasing: .english)
 }

@@ -79,6 +79,8 @@ extension LanguagePack {
             cancel: ["annule", "annuler", "laisse tomber", "laisse", "oublie", "oublie ça", "stop", "arrête",
                      "arrête tout", "abandonne", "rien", "tant pis", "on arrête", "c'est tout", "recommence"],
             valuePrefixes: ["c'est", "c'est à", "à", "pour", "celui qui s'appelle", "celle qui s'appelle", "celui",
-                            "celle", "je veux dire", "euh", "bon", "alors", "mon", "ma", "mes", "le", "la", "l'"]),
+                            "celle", "je veux dire", "euh", "bon", "alors", "mon", "ma", "mes", "le", "la", "l'"],
+            choiceWords: ["le", "la", "l'", "celui", "celle", "là", "numéro", "option", "choix", "je", "prends", "veux",
+                          "choisis", "c'est", "s'il", "te", "plaît", "vous", "plaît", "merci", "alors", "euh"]),
         phrasing: .french)
 }

@@ -83,6 +83,8 @@ extension LanguagePack {
             cancel: ["abbrechen", "brich ab", "abbruch", "vergiss es", "lass es", "lass gut sein", "stopp", "stop",
                      "halt", "hör auf", "schon gut", "egal", "nichts", "das wars", "von vorne"],
             valuePrefixes: ["es ist", "das ist", "an", "für", "der", "die", "das", "den", "dem", "die mit dem namen",
-                            "der mit dem namen", "ich meine", "äh", "ähm", "also", "mein", "meine", "meinem"]),
+                            "der mit dem namen", "ich meine", "äh", "ähm", "also", "mein", "meine", "meinem"],
+            choiceWords: ["der", "die", "das", "den", "nummer", "option", "ich", "nehme", "will", "möchte", "bitte",
+                          "wähle", "es", "ist", "also", "äh", "ähm", "gerne", "danke"]),
         phrasing: .german)
 }

@@ -86,6 +86,8 @@ extension LanguagePack {
             cancel: ["annulla", "annullare", "lascia perdere", "lascia stare", "lascia", "dimentica", "stop",
                      "basta", "fermati", "niente", "non importa", "ricomincia", "esci"],
             valuePrefixes: ["è", "si tratta di", "a", "per", "quello che si chiama", "quella che si chiama", "quello",
-                            "quella", "intendo", "ehm", "allora", "il mio", "la mia", "mio", "mia", "il", "la"]),
+                            "quella", "intendo", "ehm", "allora", "il mio", "la mia", "mio", "mia", "il", "la"],
+            choiceWords: ["il", "la", "lo", "l'", "quello", "quella", "numero", "opzione", "scelta", "prendo", "voglio",
+                          "scelgo", "è", "per", "favore", "grazie", "allora", "ehm"]),
         phrasing: .italian)
 }

@@ -39,6 +39,8 @@ public struct AnswerWords: Sendable {
     var cancel: [String]
     /// Words that may come before a value and are not part of it ("my", "it's", "to", "the one called").
     var valuePrefixes: [String]
+    /// Words around an ordinal or number that picks an option ("the … one", "第…个", "…番目").
+    var choiceWords: [String]
 }
 
 /// How the intents of the six domains are phrased in one language: templates the models are trained from.

@@ -18,10 +18,13 @@ public struct NumberWords: Sendable {
     public var ordinals: [String: Int]
     /// Scales that are a number on their own ("cent", "mille" in French; English says "a hundred").
     public var standaloneScales: Set<String>
+    /// Whether numbers are written the Chinese and Japanese way: a digit before each scale, scales from
+    /// large to small ("二千五百" is 2 × 1000 + 5 × 100), 万 and 亿 grouping everything before them.
+    public var ideographic: Bool
 
     public init(values: [String: Double], scales: [String: Double], joiners: Set<String>, articles: Set<String>,
                 decimalPoints: Set<String>, fractions: [String: Double], decimalSeparator: Character,
-                ordinals: [String: Int], standaloneScales: Set<String> = []) {
+                ordinals: [String: Int], standaloneScales: Set<String> = [], ideographic: Bool = false) {
         // Tokens are matched by their folded keys ("zéro" → "zero"), so the tables are folded too.
         func fold<V>(_ table: [String: V]) -> [String: V] {
             Dictionary(table.map { (TextFolding.key($0.key), $0.value) }, uniquingKeysWith: { first, _ in first })
@@ -36,5 +39,6 @@ public struct NumberWords: Sendable {
         self.decimalSeparator = decimalSeparator
         self.ordinals = fold(ordinals)
         self.standaloneScales = fold(standaloneScales)
+        self.ideographic = ideographic
     }
 }
