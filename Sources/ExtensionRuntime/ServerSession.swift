@@ -1,6 +1,6 @@
 import ExtensionWire
 import Foundation
-import Intents
+@_spi(Parlance) import Intents
 import IntentsUI
 
 /// The state of one served connection: whether `initialize` came, the handlers of recent intents,
@@ -112,7 +112,9 @@ final class ServerSession: @unchecked Sendable {
                     output.fail(id, WireErrorObject(.methodNotFound, "this extension has no Intents UI view controller"))
                     return
                 }
-                let view = await viewController.configureView(for: params.interaction.interaction, context: params.context)
+                let view = await INPreferences.$requestLanguage.withValue(params.language) {
+                    await viewController.configureView(for: params.interaction.interaction, context: params.context)
+                }
                 output.reply(id, result: ConfigureViewResult(view: view))
             default:
                 break

@@ -141,10 +141,14 @@ public struct UpdateParams: Codable, Sendable {
 public struct ConfigureViewParams: Codable, Sendable {
     public var interaction: UncheckedInteraction
     public var context: INUIHostedViewContext
+    /// The language of the conversation ("fr", "ja"), which `INPreferences.siriLanguageCode()` returns
+    /// while the view is configured; absent means the extension's own locale.
+    public var language: String?
 
-    public init(interaction: INInteraction, context: INUIHostedViewContext) {
+    public init(interaction: INInteraction, context: INUIHostedViewContext, language: String? = nil) {
         self.interaction = UncheckedInteraction(interaction)
         self.context = context
+        self.language = language
     }
 }
 

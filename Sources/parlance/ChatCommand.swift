@@ -28,8 +28,7 @@ struct ChatCommand: AsyncParsableCommand {
             understander = try understanding.understander(store: store)  // checks --language before anything else
             if try store.apps().isEmpty {
                 let names = try SampleApps.install(into: store, home: home, allow: false)
-                Terminal.error("No apps were installed, so I installed the sample apps: \(names.joined(separator: ", ")). "
-                               + "Each asks for your permission on first use.")
+                Terminal.error(FrontEndText.installedSamples(names, language: understanding.language))
             }
         } catch let error as CommandFailure {
             Terminal.error("error: \(error.message)")
@@ -52,7 +51,7 @@ struct ChatCommand: AsyncParsableCommand {
         }
         let interactive = isatty(STDIN_FILENO) == 1
         if interactive && !json {
-            Terminal.error("Parlance — say what you want (“what can you do?” for ideas, Ctrl-D to quit).")
+            Terminal.error(FrontEndText.welcome(language: understanding.language))
         }
         for turn in await conversation.resume() { printer.print(turn) }
         let reader = LineEditor(interactive: interactive && !json)

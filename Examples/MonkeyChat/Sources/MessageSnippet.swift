@@ -1,6 +1,7 @@
 import Foundation
 import Intents
 import IntentsUI
+import MonkeyAppSupport
 
 /// MonkeyChat's Intents UI extension: the sent message as a MonkeyChat bubble, with its delivery
 /// state. It shows everything the default view would, so it replaces it.
@@ -9,9 +10,9 @@ final class MessageSnippet: INUIHostedViewControlling {
         guard let intent = interaction.intent as? INSendMessageIntent else { return nil }
         let recipients = (intent.recipients ?? []).map(\.displayName).joined(separator: ", ")
         let response = interaction.intentResponse as? INSendMessageIntentResponse
-        let state = response?.code == .success ? "✓ delivered" : "not sent yet"
+        let state = SnippetText.text(response?.code == .success ? "delivered" : "notSent")
         return INUIView([
-            .text("To \(recipients)", style: .caption),
+            .text("\(SnippetText.text("to")) \(recipients)", style: .caption),
             .text("“\(intent.content ?? "")”", style: .body),
             .text(state, style: .caption),
         ], replacesDefaultView: true)

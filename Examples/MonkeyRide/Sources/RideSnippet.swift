@@ -1,6 +1,7 @@
 import Foundation
 import Intents
 import IntentsUI
+import MonkeyAppSupport
 
 /// MonkeyRide's Intents UI extension: how far the ride has got, and where the car is, below the
 /// assistant's ride card.
@@ -11,9 +12,9 @@ final class RideSnippet: INUIHostedViewControlling {
         guard let status else { return nil }
         let steps: [INRidePhase] = [.received, .confirmed, .approachingPickup, .pickup, .ongoing, .completed]
         let done = Double((steps.firstIndex(of: status.phase) ?? 0) + 1) / Double(steps.count)
-        var elements: [INUIElement] = [.progress(done, label: "Progress")]
+        var elements: [INUIElement] = [.progress(done, label: SnippetText.text("progress"))]
         if let place = status.dropOffLocation, let location = place.location {
-            elements.append(.mapPin(label: place.name ?? "Destination", latitude: location.coordinate.latitude,
+            elements.append(.mapPin(label: place.name ?? SnippetText.text("destination"), latitude: location.coordinate.latitude,
                                     longitude: location.coordinate.longitude))
         }
         return INUIView(elements)

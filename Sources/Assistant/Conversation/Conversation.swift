@@ -393,7 +393,7 @@ public actor Conversation {
         if let home = store.location?.deletingLastPathComponent().path { endpoint.environment["PARLANCE_HOME"] = home }
         do {
             guard let view = try await host.configureView(for: INInteraction(intent: intent, response: response),
-                                                          in: endpoint) else { return turn }
+                                                          language: presenter.phrases.code, in: endpoint) else { return turn }
             return presenter.adding(view, to: turn)
         } catch {
             logger.warning("\(app.identifier): its UI extension gave no view: \(error)")

@@ -74,9 +74,10 @@ public actor ExtensionHost {
 
     /// Asks an Intents UI extension for its view of an interaction; nil means the default view.
     public func configureView(for interaction: INInteraction, context: INUIHostedViewContext = .siriSnippet,
-                              in endpoint: ExtensionEndpoint) async throws(HostingError) -> INUIView? {
+                              language: String? = nil, in endpoint: ExtensionEndpoint) async throws(HostingError) -> INUIView? {
         try await perform(endpoint) { connection throws(HostingError) in
-            try await connection.call(.configureView, ConfigureViewParams(interaction: interaction, context: context),
+            try await connection.call(.configureView,
+                                      ConfigureViewParams(interaction: interaction, context: context, language: language),
                                       as: ConfigureViewResult.self, deadline: policy.resolveDeadline).view
         }
     }

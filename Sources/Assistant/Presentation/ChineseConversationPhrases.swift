@@ -189,6 +189,10 @@ struct ChineseConversationPhrases: ConversationPhrases {
     func noApps() -> String { "还没有安装应用。用 parlance apps install 路径 安装一个。" }
     func discovery(_ examples: [String]) -> String { "你可以说，比如：" + examples.map { "“\($0)”" }.joined(separator: "、") + "。" }
     func discoveryTitle() -> String { "你可以这样问" }
+    func welcome() -> String { "Parlance——说出你想做的事（说“你能做什么”获取灵感，按 Ctrl-D 退出）。" }
+    func installedSamples(_ names: [String]) -> String {
+        "还没有安装任何应用，所以我安装了示例应用：\(ValueText.list(names, language: code))。每个应用第一次使用时都会征求你的许可。"
+    }
 
     func cardLabel(_ english: String) -> String {
         let labels = ["To": "收件人", "From": "来自", "Amount": "金额", "Fee": "手续费", "Note": "备注", "Status": "状态",

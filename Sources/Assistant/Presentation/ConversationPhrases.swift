@@ -57,6 +57,10 @@ protocol ConversationPhrases: Sendable {
     func noApps() -> String
     func discovery(_ examples: [String]) -> String
     func discoveryTitle() -> String
+    /// A front end's greeting: how to start and how to leave.
+    func welcome() -> String
+    /// Said once, when a front end found no apps and installed the samples.
+    func installedSamples(_ names: [String]) -> String
 
     // MARK: Words
     /// A short name for a parameter ("recipient").

@@ -256,6 +256,10 @@ struct EnglishConversationPhrases: ConversationPhrases {
     func noApps() -> String { "No apps are installed yet. Install one with parlance apps install PATH." }
     func discovery(_ examples: [String]) -> String { "You can ask things like " + list(examples.map { "“\($0)”" }) + "." }
     func discoveryTitle() -> String { "What you can ask" }
+    func welcome() -> String { "Parlance — say what you want (“what can you do?” for ideas, Ctrl-D to quit)." }
+    func installedSamples(_ names: [String]) -> String {
+        "No apps were installed, so I installed the sample apps: \(ValueText.list(names, language: code)). Each asks for your permission on first use."
+    }
     func cardLabel(_ english: String) -> String { english }
     func list(_ items: [String]) -> String { ValueText.list(items) }
     func caseWords(_ name: String) -> String { ValueText.words(name) }

@@ -260,6 +260,10 @@ struct FrenchConversationPhrases: ConversationPhrases {
     func noApps() -> String { "Aucune appli n'est installée. Installe-en une avec parlance apps install CHEMIN." }
     func discovery(_ examples: [String]) -> String { "Tu peux demander par exemple " + list(examples.map { "« \($0) »" }) + "." }
     func discoveryTitle() -> String { "Ce que tu peux demander" }
+    func welcome() -> String { "Parlance — dis ce que tu veux (« que sais-tu faire ? » pour des idées, Ctrl-D pour quitter)." }
+    func installedSamples(_ names: [String]) -> String {
+        "Aucune appli n'était installée : j'ai installé les applis d'exemple \(ValueText.list(names, language: code)). Chacune demande ton autorisation la première fois."
+    }
 
     func cardLabel(_ english: String) -> String {
         let labels = ["To": "À", "From": "De", "Amount": "Montant", "Fee": "Frais", "Note": "Note", "Status": "État",

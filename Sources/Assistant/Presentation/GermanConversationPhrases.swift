@@ -230,6 +230,10 @@ struct GermanConversationPhrases: ConversationPhrases {
     func noApps() -> String { "Es sind noch keine Apps installiert. Installiere eine mit parlance apps install PFAD." }
     func discovery(_ examples: [String]) -> String { "Du kannst zum Beispiel sagen: " + list(examples.map { "„\($0)“" }) + "." }
     func discoveryTitle() -> String { "Was du fragen kannst" }
+    func welcome() -> String { "Parlance – sag, was du möchtest („was kannst du?“ für Ideen, Strg-D zum Beenden)." }
+    func installedSamples(_ names: [String]) -> String {
+        "Es waren keine Apps installiert, darum habe ich die Beispiel-Apps installiert: \(ValueText.list(names, language: code)). Jede fragt beim ersten Mal nach deiner Erlaubnis."
+    }
 
     func cardLabel(_ english: String) -> String {
         let labels = ["To": "An", "From": "Von", "Amount": "Betrag", "Fee": "Gebühr", "Note": "Notiz", "Status": "Status",

@@ -224,6 +224,10 @@ struct ItalianConversationPhrases: ConversationPhrases {
     func noApps() -> String { "Non ci sono app installate. Installane una con parlance apps install PERCORSO." }
     func discovery(_ examples: [String]) -> String { "Puoi chiedere per esempio " + list(examples.map { "«\($0)»" }) + "." }
     func discoveryTitle() -> String { "Cosa puoi chiedere" }
+    func welcome() -> String { "Parlance — di' cosa vuoi («cosa sai fare?» per qualche idea, Ctrl-D per uscire)." }
+    func installedSamples(_ names: [String]) -> String {
+        "Non c'erano app installate, quindi ho installato le app di esempio: \(ValueText.list(names, language: code)). Ognuna chiede il tuo permesso al primo uso."
+    }
 
     func cardLabel(_ english: String) -> String {
         let labels = ["To": "A", "From": "Da", "Amount": "Importo", "Fee": "Commissione", "Note": "Nota", "Status": "Stato",

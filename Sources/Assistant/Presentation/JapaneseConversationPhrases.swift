@@ -178,6 +178,10 @@ struct JapaneseConversationPhrases: ConversationPhrases {
     func noApps() -> String { "アプリがまだインストールされていません。parlance apps install パス でインストールしてください。" }
     func discovery(_ examples: [String]) -> String { "たとえばこう言えます：" + examples.map { "「\($0)」" }.joined(separator: "、") + "。" }
     func discoveryTitle() -> String { "できること" }
+    func welcome() -> String { "Parlance — やりたいことを話してください（「何ができる？」でヒント、Ctrl-Dで終了）。" }
+    func installedSamples(_ names: [String]) -> String {
+        "アプリがインストールされていなかったので、サンプルアプリ（\(ValueText.list(names, language: code))）をインストールしました。どのアプリも最初に使うときに許可を求めます。"
+    }
 
     func cardLabel(_ english: String) -> String {
         let labels = ["To": "宛先", "From": "差出人", "Amount": "金額", "Fee": "手数料", "Note": "メモ", "Status": "状態",

@@ -70,7 +70,63 @@ struct FrameBuilder {
                 spans.append(Span(property: property, segments: index..<(index + 1)))
             }
         }
-        return spans.flatMap(splitList).compactMap(trimmed)
+        return joinedWithinWords(spans).flatMap(splitList).map(cutAtScriptChange).compactMap(trimmed)
+    }
+
+    /// "Yusuf要" or "Bartholomew Quince昨天" as a name: a name, place or label never runs from Latin
+    /// letters into han or kana (or back), so the value is its longest part in one script.
+    private func cutAtScriptChange(_ span: Span) -> Span {
+        guard !Self.textProperties.contains(span.property) else { return span }
+        func script(_ index: Int) -> Token.Kind? {
+            let kind = utterance.tokens[segments[index].tokens.lowerBound].kind
+            return kind == .word || kind == .ideograph ? kind : nil
+        }
+        var parts: [Range<Int>] = []
+        var start = span.segments.lowerBound
+        var current = script(start)
+        for index in span.segments.dropFirst() {
+            guard let next = script(index) else { continue }
+            if let current, current != next {
+                parts.append(start..<index)
+                start = index
+            }
+            current = next
+        }
+        parts.append(start..<span.segments.upperBound)
+        guard parts.count > 1 else { return span }
+        func length(_ part: Range<Int>) -> Int {
+            utterance.text(of: segments[part.lowerBound].tokens.lowerBound..<segments[part.upperBound - 1].tokens.upperBound).count
+        }
+        let longest = parts.max { length($0) < length($1) } ?? span.segments
+        return Span(property: span.property, segments: longest)
+    }
+
+    /// "新宿" and "駅" tagged as two places: one word of han or katakana split between two values is
+    /// one value, whose role is the later part's (the particle after the word decides it: 新宿駅まで).
+    private func joinedWithinWords(_ spans: [Span]) -> [Span] {
+        var result: [Span] = []
+        for span in spans {
+            if let last = result.last, last.segments.upperBound == span.segments.lowerBound,
+               !Self.textProperties.contains(last.property), !Self.textProperties.contains(span.property),
+               last.property != span.property, continuesWord(at: span.segments.lowerBound) {
+                result[result.count - 1] = Span(property: span.property,
+                                                segments: last.segments.lowerBound..<span.segments.upperBound)
+            } else {
+                result.append(span)
+            }
+        }
+        return result
+    }
+
+    /// Whether the segment at `index` and the one before it are han–han or katakana–katakana, unspaced.
+    private func continuesWord(at index: Int) -> Bool {
+        guard index > 0 else { return false }
+        let before = utterance.tokens[segments[index - 1].tokens.upperBound - 1]
+        let after = utterance.tokens[segments[index].tokens.lowerBound]
+        guard before.range.upperBound == after.range.lowerBound,
+              let left = CharacterClass.unspacedScript(before.key), let right = CharacterClass.unspacedScript(after.key)
+        else { return false }
+        return left == right && left != "H"
     }
 
     /// "Kiki and Zazu" tagged as one value of a list of people: two values.
@@ -94,7 +150,18 @@ struct FrameBuilder {
         var upper = span.segments.upperBound
         while lower < upper, case .punctuation = segments[lower].kind { lower += 1 }
         while upper > lower, case .punctuation = segments[upper - 1].kind { upper -= 1 }
-        if Self.freeTextProperties.contains(span.property) { lower = afterContentLabel(lower, upper) }
+        if Self.freeTextProperties.contains(span.property) {
+            lower = afterContentLabel(lower, upper)
+            // "… que le train a du retard": "que" opens the content; it is not part of it.
+            if span.property == "content", upper - lower > 1,
+               analyzer.language.phrasing.contentOpeners.contains(segments[lower].key) {
+                lower += 1
+            }
+        } else if !Self.dateProperties.contains(span.property) {
+            // "lo stadio alle 18": the time is the pickup time, not part of the place.
+            while lower < upper, case .entity(.date) = segments[upper - 1].kind { upper -= 1 }
+            while lower < upper, case .entity(.date) = segments[lower].kind { lower += 1 }
+        }
         guard lower < upper else { return nil }
         return Span(property: span.property, segments: lower..<upper)
     }

@@ -88,7 +88,8 @@ struct RequestAnalyzer: Sendable {
         let token = tokens[index]
         guard token.kind != .punctuation || token.key == "-" else { return nil }
         var found: (EntityValue, Int)?
-        if let (span, length) = language.dates.read(tokens, at: index, numbers: numbers, time: time) {
+        if let (span, length) = language.dates.read(tokens, at: index, numbers: numbers, time: time),
+           !endsInsideAmount(tokens, from: index, length: length) {
             found = (.date(span), length)
         }
         if let money = money.read(tokens, at: index), money.1 > (found?.1 ?? 0) { found = money }
@@ -100,5 +101,14 @@ struct RequestAnalyzer: Sendable {
         }
         guard let found, index + found.1 <= limit else { return nil }
         return found
+    }
+
+    /// "um achtzehn Euro" is not 18:00 but the start of an amount: a date whose last words begin an amount.
+    private func endsInsideAmount(_ tokens: [Token], from index: Int, length: Int) -> Bool {
+        guard length > 1 else { return false }
+        return ((index + 1)..<(index + length)).contains { start in
+            guard let amount = money.read(tokens, at: start) else { return false }
+            return start + amount.1 > index + length
+        }
     }
 }

@@ -16,8 +16,13 @@ public final class INPreferences: NSObject, @unchecked Sendable {
         authorization.request(handler)
     }
 
-    /// The language the assistant speaks, as a BCP 47 code ("en-US"), from the environment's locale.
+    /// The language of the request being served, set by the Parlance runtime for the length of a call.
+    @_spi(Parlance) @TaskLocal public static var requestLanguage: String?
+
+    /// The language the assistant speaks, as a BCP 47 code ("en-US"): the language of the conversation
+    /// while the assistant is asking for something, otherwise the environment's locale.
     public class func siriLanguageCode() -> String {
+        if let requestLanguage, !requestLanguage.isEmpty { return requestLanguage }
         let environment = ProcessInfo.processInfo.environment
         for name in ["PARLANCE_LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"] {
             guard let value = environment[name], !value.isEmpty, value != "C", value != "POSIX" else { continue }

@@ -8,6 +8,7 @@ extension Phrasing {
                 "(envoie|écris|envoyer) (un message|un texto|un sms) à {recipients}",
                 "(envoie|écris) (un message|un texto) (disant|qui dit) {content} à {recipients}",
                 "(dis|dites|rappelle) à {recipients} [que] {content}",
+                "(dis|écris) (au groupe|à la famille) {speakableGroupName} (que|qu') {content}",
                 "(préviens|previens) {recipients} que {content}",
                 "(écris|écris à|texte) {recipients} [:] {content}",
                 "(envoie|écris) à {recipients} [:] {content}",
@@ -114,6 +115,7 @@ extension Phrasing {
             ],
             "INCancelRideIntent": [
                 "(annule|annuler) ma (course|voiture|réservation|course réservée)",
+                "(annule|annuler) (mon|le) (taxi|vtc|chauffeur|trajet)",
                 "je n'ai plus besoin de (la voiture|la course|taxi)",
                 "(annule|annuler) la (course|réservation) [de taxi]",
             ],
@@ -194,7 +196,7 @@ extension Phrasing {
                        "Sofia Rossi", "Li Wei", "Bobo le Grand", "Petit Bobo", "Jean-Luc", "Marie-Claire", "Zoé",
                        "Renée", "Björn", "Olivia", "Noah", "Yuki", "Karim", "Élodie", "François", "Océane", "Maxime",
                        "le plombier", "mon coloc", "Paul", "Claire", "Thomas", "Julie", "Antoine", "Pauline"],
-            "content": ["envoie plus de bananes", "je suis en retard", "j'arrive dans 10 minutes", "le dîner est prêt",
+            "content": ["on arrive", "il pleut", "envoie plus de bananes", "je suis en retard", "j'arrive dans 10 minutes", "le dîner est prêt",
                         "joyeux anniversaire", "à demain", "rappelle-moi", "tu es où", "tu peux acheter du lait",
                         "la réunion est décalée à 15h", "je t'aime", "bonne chance aujourd'hui",
                         "n'oublie pas les billets", "on se voit toujours ce soir", "merci pour ton aide",
@@ -248,5 +250,6 @@ extension Phrasing {
                       " avec l'application {app}", " sur {app} s'il te plaît"],
         politePrefixes: ["s'il te plaît ", "tu peux ", "pourrais-tu ", "peux-tu ", "est-ce que tu peux ", "je veux ",
                          "j'aimerais ", "je voudrais ", "il faut que tu ", "dis, "],
-        contentLabels: ["le message", "le texte", "les mots"])
+        contentLabels: ["le message", "le texte", "les mots"],
+        contentOpeners: ["que", "qu'"])
 }

@@ -69,6 +69,7 @@ extension Phrasing {
             ],
             "INRequestPaymentIntent": [
                 "(fordere|fordre|verlange) {_money} von {payer} [für {note}]",
+                "(fordere|verlange) [über {app}|mit {app}] Geld von {payer} [an]",
                 "(bitte|frag|frage) {payer} um {_money} [für {note}]",
                 "{payer} schuldet mir {_money} [für {note}]",
                 "(schick|sende) {payer} eine Zahlungsaufforderung [über {_money}] [für {note}]",
@@ -136,7 +137,7 @@ extension Phrasing {
                 "(zeig|zeige|finde) [mir] [meine|die] (Fotos|Bilder) (aus|in) {locationCreated} [{_date}]",
                 "(zeig|zeige|finde) [mir] [meine|die] (Fotos|Bilder) [{_date}]",
                 "(zeig|zeige|finde) [mir] [meine|die] (Fotos|Bilder) mit {searchTerms}",
-                "(zeig|zeige) [mir] meine (Selfies|Videos|Favoriten|Screenshots)",
+                "(zeig|zeige) [mir] meine (Selfies|Videos|Favoriten|Screenshots|Lieblingsfotos|Lieblingsbilder)",
             ],
             "INStartPhotoPlaybackIntent": [
                 "(starte|spiel|spiele|zeig) (eine Diashow|eine Diaschau) (von|vom Album|aus dem Album) {albumName}",
@@ -228,5 +229,6 @@ extension Phrasing {
                       " über die {app} app", " mit {app} bitte"],
         politePrefixes: ["bitte ", "kannst du ", "könntest du ", "würdest du ", "ich möchte ", "ich will ",
                          "ich würde gern ", "hey, ", "sei so gut und "],
-        contentLabels: ["der nachricht", "dem text", "den worten"])
+        contentLabels: ["der nachricht", "dem text", "den worten"],
+        contentOpeners: ["dass"])
 }

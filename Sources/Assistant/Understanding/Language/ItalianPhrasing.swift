@@ -68,6 +68,7 @@ extension Phrasing {
             ],
             "INRequestPaymentIntent": [
                 "(chiedi|richiedi|chiedere) {_money} a {payer} [per {note}]",
+                "(chiedi|richiedi) (dei soldi|soldi|del denaro|un pagamento) a {payer} [su {app}|con {app}]",
                 "(chiedi|chiedere) a {payer} di (pagarmi|restituirmi|darmi) {_money} [per {note}]",
                 "{payer} mi deve {_money} [per {note}]",
                 "(manda|invia) una richiesta di pagamento [di {_money}] a {payer} [per {note}]",
@@ -79,6 +80,7 @@ extension Phrasing {
                 "(portami|accompagnami|portaci) (a|al|alla|all'|in|fino a) {dropOffLocation}",
                 "(portami|accompagnami) (da|dal|dalla|dall') {pickupLocation} (a|al|alla|all') {dropOffLocation}",
                 "(prenota|prenotami) una {rideOptionName} [da {pickupLocation}] (per|per l'|per la|per il|a|al|alla|all') {dropOffLocation}",
+                "(prenota|prenotami) [una|un] {rideOptionName} (da|dal|dalla|dall') {pickupLocation} (a|al|alla|all') {dropOffLocation}",
                 "(prenota|chiama) un taxi (per|per l'|per la|a|al|alla|all') {dropOffLocation} per {partySize} persone",
                 "(prenota|chiama) (un taxi|una corsa|una macchina)",
                 "{app} (mi|ci) (a|al|alla|all') {dropOffLocation}",
@@ -129,6 +131,7 @@ extension Phrasing {
                 "(mostrami|mostra|trova) [le] [mie] foto [{_date}]",
                 "(mostrami|mostra|trova) [le] [mie] foto (con|di) {searchTerms}",
                 "(mostrami|mostra) i miei (selfie|video|screenshot|preferiti)",
+                "[mostrami|mostra] le mie foto (preferite|preferiti)",
             ],
             "INStartPhotoPlaybackIntent": [
                 "(avvia|fai partire|inizia|mostra) (una presentazione|uno slideshow) (di|dell'album|delle foto di) {albumName}",
@@ -220,5 +223,6 @@ extension Phrasing {
                       " sull'app {app}", " su {app} per favore"],
         politePrefixes: ["per favore ", "puoi ", "potresti ", "mi puoi ", "voglio ", "vorrei ", "ho bisogno di ",
                          "ehi, "],
-        contentLabels: ["il messaggio", "il testo", "le parole"])
+        contentLabels: ["il messaggio", "il testo", "le parole"],
+        contentOpeners: ["che"])
 }

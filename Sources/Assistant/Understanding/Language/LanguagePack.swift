@@ -66,4 +66,6 @@ public struct Phrasing: Sendable {
     /// Words that name a message rather than belong to it ("with the message send more bananas"), dropped
     /// from the start of a content value; longest first.
     var contentLabels: [String] = []
+    /// Words that introduce reported content and are never its first word ("que", "dass", "che").
+    var contentOpeners: [String] = []
 }

@@ -34,6 +34,13 @@ enum ModelFeatures {
             for property in segment.vocabularyProperties(intent: intent) { features.append("v:" + property) }
             for kind in segment.vocabularyKinds { features.append("vk:" + kind) }
             if segment.key.count > 3, case .word = segment.kind { features.append("s3:" + segment.key.suffix(3)) }
+            // Kana and han are a token each: the script and whether it changes tell where words begin.
+            if let script = CharacterClass.unspacedScript(keys[index]) {
+                let before = index > 0 ? CharacterClass.unspacedScript(keys[index - 1]) ?? "x" : "^"
+                let after = index + 1 < keys.count ? CharacterClass.unspacedScript(keys[index + 1]) ?? "x" : "$"
+                features.append("sc:\(before)\(script)")
+                features.append("sn:\(script)\(after)")
+            }
             result.append(features)
         }
         return result

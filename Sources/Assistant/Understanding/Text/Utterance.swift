@@ -169,6 +169,18 @@ enum CharacterClass {
             || character == "&"
     }
 
+    /// The script of a one-character token written without spaces: "K" katakana (with the long-vowel
+    /// mark), "H" hiragana, "C" han; nil for anything else.
+    static func unspacedScript(_ key: String) -> Character? {
+        guard key.count == 1, let scalar = key.unicodeScalars.first else { return nil }
+        switch scalar.value {
+        case 0x30A0...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: return "K"
+        case 0x3040...0x309F: return "H"
+        case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FA1F: return "C"
+        default: return nil
+        }
+    }
+
     /// Han, Hiragana, Katakana and Hangul: scripts written without spaces between words.
     static func isIdeograph(_ character: Character) -> Bool {
         guard let scalar = character.unicodeScalars.first else { return false }

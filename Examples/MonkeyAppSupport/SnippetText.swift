@@ -1,0 +1,24 @@
+import Intents
+
+/// The few words the sample apps' Intents UI views show, in the conversation's language
+/// (`INPreferences.siriLanguageCode()`), English when the language is not one of the six.
+public enum SnippetText {
+    /// A word or phrase by key ("to", "delivered", "notSent", "progress", "destination").
+    public static func text(_ key: String) -> String {
+        let language = String(INPreferences.siriLanguageCode().prefix(2)).lowercased()
+        return table[language]?[key] ?? table["en"]?[key] ?? key
+    }
+
+    private static let table: [String: [String: String]] = [
+        "en": ["to": "To", "delivered": "✓ delivered", "notSent": "not sent yet", "progress": "Progress",
+               "destination": "Destination"],
+        "fr": ["to": "À", "delivered": "✓ remis", "notSent": "pas encore envoyé", "progress": "Avancement",
+               "destination": "Destination"],
+        "de": ["to": "An", "delivered": "✓ zugestellt", "notSent": "noch nicht gesendet", "progress": "Fortschritt",
+               "destination": "Ziel"],
+        "it": ["to": "A", "delivered": "✓ consegnato", "notSent": "non ancora inviato", "progress": "Avanzamento",
+               "destination": "Destinazione"],
+        "zh": ["to": "发给", "delivered": "✓ 已送达", "notSent": "尚未发送", "progress": "进度", "destination": "目的地"],
+        "ja": ["to": "宛先", "delivered": "✓ 配信済み", "notSent": "未送信", "progress": "進行状況", "destination": "目的地"],
+    ]
+}
