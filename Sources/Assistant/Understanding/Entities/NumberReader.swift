@@ -30,15 +30,19 @@ struct NumberReader: Sendable {
         var lastScale = Double.infinity
         while index < tokens.count {
             let key = tokens[index].key
-            if let value = words.values[key], value < 10 {
+            if let value = words.values[key] {
+                if value >= 10 { break }
                 if let previous = digit, previous != 0 { break } // "五六" is two numbers; "零五" is a gap
                 digit = value
-            } else if let scale = words.scales[key], scale < 10_000 {
-                if scale >= lastScale { break } // "十十": not one number
-                section += (digit ?? 1) * scale
-                digit = nil
-                lastScale = scale
             } else if let scale = words.scales[key] {
+                if scale < 10_000 {
+                    if scale >= lastScale { break } // "十十": not one number
+                    section += (digit ?? 1) * scale
+                    digit = nil
+                    lastScale = scale
+                    index += 1
+                    continue
+                }
                 let group = section + (digit ?? 0)
                 if group == 0 && index == start { total += scale } else { total += max(group, 1) * scale }
                 section = 0

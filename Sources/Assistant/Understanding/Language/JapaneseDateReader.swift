@@ -23,23 +23,30 @@ struct JapaneseDateReader: DateReading {
     }
 
 
+    private static let days: [String: Int] = ["一昨日": -2, "明後日": 2, "今日": 0, "昨日": -1, "明日": 1, "今夜": 0,
+                                              "今晩": 0, "今朝": 0, "昨夜": -1]
+    private static let periods: [String: (component: Calendar.Component, offset: Int)] = [
+        "先週": (.weekOfYear, -1), "今週": (.weekOfYear, 0), "来週": (.weekOfYear, 1), "先月": (.month, -1),
+        "今月": (.month, 0), "来月": (.month, 1), "去年": (.year, -1), "今年": (.year, 0), "来年": (.year, 1)]
+    /// The first characters of `days` and `periods`: most positions start neither, and are skipped at once.
+    private static let firstCharacters = Set((Array(days.keys) + Array(periods.keys)).compactMap { $0.first.map(String.init) })
+
     private func day(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime) -> (DateSpan, Int)? {
-        for (word, offset) in [("一昨日", -2), ("明後日", 2), ("今日", 0), ("昨日", -1), ("明日", 1), ("今夜", 0), ("今晩", 0),
-                               ("今朝", 0), ("昨夜", -1)] where DateReaderSupport.text(tokens, start, word.count) == word {
-            return (time.span(day: time.adding(.day, offset)), word.count)
-        }
-        for (word, component, offset) in [("先週", Calendar.Component.weekOfYear, -1), ("今週", .weekOfYear, 0),
-                                          ("来週", .weekOfYear, 1), ("先月", .month, -1), ("今月", .month, 0),
-                                          ("来月", .month, 1), ("去年", .year, -1), ("今年", .year, 0), ("来年", .year, 1)]
-            where DateReaderSupport.text(tokens, start, 2) == word {
-            // "先週の金曜日"
-            var index = start + 2
-            if component == .weekOfYear, DateReaderSupport.text(tokens, index, 1) == "の" { index += 1 }
-            if component == .weekOfYear, index < tokens.count, let weekday = Self.weekdays[tokens[index].key],
-               DateReaderSupport.text(tokens, index + 1, 2) == "曜日" {
-                return (time.span(day: DateReaderSupport.weekday(weekday, direction: offset, time: time)), index + 3 - start)
+        if start < tokens.count, Self.firstCharacters.contains(tokens[start].key) {
+            let three = DateReaderSupport.text(tokens, start, 3)
+            if let offset = Self.days[three] { return (time.span(day: time.adding(.day, offset)), 3) }
+            let two = DateReaderSupport.text(tokens, start, 2)
+            if let offset = Self.days[two] { return (time.span(day: time.adding(.day, offset)), 2) }
+            if let (component, offset) = Self.periods[two] {
+                // "先週の金曜日"
+                var index = start + 2
+                if component == .weekOfYear, DateReaderSupport.text(tokens, index, 1) == "の" { index += 1 }
+                if component == .weekOfYear, index < tokens.count, let weekday = Self.weekdays[tokens[index].key],
+                   DateReaderSupport.text(tokens, index + 1, 2) == "曜日" {
+                    return (time.span(day: DateReaderSupport.weekday(weekday, direction: offset, time: time)), index + 3 - start)
+                }
+                return (time.span(of: component, containing: time.adding(component, offset)), 2)
             }
-            return (time.span(of: component, containing: time.adding(component, offset)), 2)
         }
         if start < tokens.count, let weekday = Self.weekdays[tokens[start].key], DateReaderSupport.text(tokens, start + 1, 2) == "曜日" {
             return (time.span(day: DateReaderSupport.weekday(weekday, direction: 0, time: time)), 3)
