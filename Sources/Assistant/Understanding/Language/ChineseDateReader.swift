@@ -102,15 +102,8 @@ struct ChineseDateReader: DateReading {
 
     /// "10分钟后", "一小时后".
     private func offset(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime) -> (DateSpan, Int)? {
-        guard let amount = numbers.read(tokens, at: start) else { return nil }
-        var index = start + amount.length
-        let seconds: Double
-        if DateReaderSupport.text(tokens, index, 2) == "分钟" { seconds = 60; index += 2 } else if DateReaderSupport.text(tokens, index, 2) == "小时" {
-            seconds = 3600
-            index += 2
-        } else { return nil }
-        guard DateReaderSupport.text(tokens, index, 1) == "后" else { return nil }
-        return (DateReaderSupport.fromNow(amount.value, seconds: seconds, time: time), index + 1 - start)
+        DateReaderSupport.hanLater(tokens, at: start, numbers: numbers, time: time,
+                                   units: [("分钟", 60), ("小时", 3600)], after: "后")
     }
 
 }

@@ -67,6 +67,18 @@ enum DateReaderSupport {
         return tokens[start..<(start + count)].map(\.key).joined()
     }
 
+    /// A moment from now written without spaces: a number, a unit word (its length in seconds) and the
+    /// word for "later" ("10分钟后", "1時間後").
+    static func hanLater(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime,
+                         units: [(word: String, seconds: Double)], after: String) -> (DateSpan, Int)? {
+        guard let amount = numbers.read(tokens, at: start) else { return nil }
+        var index = start + amount.length
+        guard let unit = units.first(where: { text(tokens, index, $0.word.count) == $0.word }) else { return nil }
+        index += unit.word.count
+        guard text(tokens, index, 1) == after else { return nil }
+        return (fromNow(amount.value, seconds: unit.seconds, time: time), index + 1 - start)
+    }
+
     /// A date written with 年, 月 and a day suffix (Chinese 日 or 号, Japanese 日): "2024年3月5日", "3月", "2023年".
     static func hanDate(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime,
                         daySuffixes: Set<String>) -> (DateSpan, Int)? {

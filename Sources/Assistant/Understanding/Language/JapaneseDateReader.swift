@@ -88,15 +88,8 @@ struct JapaneseDateReader: DateReading {
 
     /// "10分後", "1時間後".
     private func offset(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime) -> (DateSpan, Int)? {
-        guard let amount = numbers.read(tokens, at: start) else { return nil }
-        var index = start + amount.length
-        let seconds: Double
-        if DateReaderSupport.text(tokens, index, 1) == "分" { seconds = 60; index += 1 } else if DateReaderSupport.text(tokens, index, 2) == "時間" {
-            seconds = 3600
-            index += 2
-        } else { return nil }
-        guard DateReaderSupport.text(tokens, index, 1) == "後" else { return nil }
-        return (DateReaderSupport.fromNow(amount.value, seconds: seconds, time: time), index + 1 - start)
+        DateReaderSupport.hanLater(tokens, at: start, numbers: numbers, time: time,
+                                   units: [("分", 60), ("時間", 3600)], after: "後")
     }
 
 }
