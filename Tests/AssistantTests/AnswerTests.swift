@@ -50,11 +50,20 @@ extension UnderstandingTests {
     }
 
     @Test(arguments: [("zh", "给Kofi转一百二十元", 120.0), ("zh", "给Kofi转两万三千元", 23_000), ("zh", "给Kofi转一百零五元", 105),
-                      ("ja", "Kikiに千円払って", 1000), ("ja", "Kikiに二千五百円払って", 2500), ("ja", "Kikiに三万円払って", 30_000)])
+                      ("ja", "Kikiに千円払って", 1000), ("ja", "Kikiに二千五百円払って", 2500), ("ja", "Kikiに三万円払って", 30_000),
+                      ("ja", "Kikiに一〇〇円払って", 100), ("zh", "给Kofi转二〇〇元", 200), ("zh", "给Kofi转万万元", 10_000)])
     func ideographicAmounts(_ language: String, _ text: String, _ amount: Double) throws {
         let (understander, _) = try UnderstandingTests.understander("dev")
         let request = try understander.understand(text, language: language)
         #expect(request.parameters["currencyAmount"]?.objectValue?["amount"] == .number(amount), "\(text)")
+    }
+
+    @Test(arguments: [("zh", "二〇二五年的照片"), ("ja", "二〇二五年の写真を見せて"), ("zh", "2025年的照片")])
+    func yearsWrittenInCharacters(_ language: String, _ text: String) throws {
+        let (understander, _) = try UnderstandingTests.understander("dev")
+        let request = try understander.understand(text, language: language)
+        let start = request.parameters["dateCreated"]?.objectValue?["startDateComponents"]?.objectValue
+        #expect(start?["year"] == .number(2025), "\(text)")
     }
 
     @Test func choiceAnswersThatPickNothing() throws {

@@ -24,6 +24,12 @@ struct NumberReader: Sendable {
 
     /// "一百二十" (120), "二千五百" (2500), "三万五千" (35 000), "十五" (15), "千" (1000), "一百零五" (105).
     private func ideographic(_ tokens: [Token], at start: Int) -> (value: Double, length: Int)? {
+        // "二〇二六", "一〇〇": digits written one by one, as in years; 〇 makes it clear.
+        let run = tokens[start...].prefix { words.values[$0.key].map { $0 < 10 } ?? false }
+        if run.count > 1, run.contains(where: { $0.key == "〇" }) {
+            let value = run.reduce(0.0) { $0 * 10 + (words.values[$1.key] ?? 0) }
+            return (value, run.count)
+        }
         var total = 0.0, section = 0.0
         var digit: Double?
         var index = start
@@ -44,7 +50,8 @@ struct NumberReader: Sendable {
                     continue
                 }
                 let group = section + (digit ?? 0)
-                if group == 0 && index == start { total += scale } else { total += max(group, 1) * scale }
+                if group == 0 && index > start { break } // "万万": not one number
+                total += max(group, 1) * scale
                 section = 0
                 digit = nil
                 lastScale = .infinity

@@ -67,37 +67,12 @@ struct ChineseDateReader: DateReading {
 
 
     /// "下午3点", "晚上8点半", "15点30分", "15:30", "中午".
+    private static let clockWords = DateReaderSupport.HanClockWords(
+        afternoon: ["下午", "晚上", "傍晚"], morning: ["上午", "早上", "凌晨"],
+        noon: "中午", hourSuffixes: ["点", "时"])
+
     private func timeOfDay(_ tokens: [Token], at start: Int, numbers: NumberReader) -> ((hour: Int, minute: Int), Int)? {
-        var index = start
-        var afternoon = false
-        for part in ["下午", "晚上", "傍晚"] where DateReaderSupport.text(tokens, index, 2) == part {
-            afternoon = true
-            index += 2
-        }
-        for part in ["上午", "早上", "凌晨"] where DateReaderSupport.text(tokens, index, 2) == part { index += 2 }
-        if DateReaderSupport.text(tokens, index, 2) == "中午" { return ((12, 0), index + 2 - start) }
-        guard let number = numbers.read(tokens, at: index), number.value >= 0, number.value < 24 else { return nil }
-        var hour = Int(number.value)
-        var minute = 0
-        index += number.length
-        if index + 1 < tokens.count, tokens[index].key == ":", let minutes = Int(tokens[index + 1].key), minutes < 60 {
-            minute = minutes
-            index += 2
-        } else if index < tokens.count, ["点", "时"].contains(tokens[index].key) {
-            index += 1
-            if index < tokens.count, tokens[index].key == "半" {
-                minute = 30
-                index += 1
-            } else if let minutes = numbers.read(tokens, at: index), index + minutes.length < tokens.count,
-                      tokens[index + minutes.length].key == "分", minutes.value < 60 {
-                minute = Int(minutes.value)
-                index += minutes.length + 1
-            }
-        } else {
-            return nil
-        }
-        if afternoon, hour < 12 { hour += 12 }
-        return ((hour, minute), index - start)
+        DateReaderSupport.hanTimeOfDay(tokens, at: start, numbers: numbers, words: Self.clockWords)
     }
 
     /// "10分钟后", "一小时后".

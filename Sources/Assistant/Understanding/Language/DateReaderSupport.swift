@@ -67,6 +67,92 @@ enum DateReaderSupport {
         return tokens[start..<(start + count)].map(\.key).joined()
     }
 
+    /// A time of day on its own (a bare hour only after one of `atWords`: "à 15h", "um 15"), else a day
+    /// with, optionally, one of `atWords` and a time on it ("demain à 8h", "morgen Abend um 8").
+    /// `evening` says whether the day read as `dayStart..<dayEnd` means an evening hour, and how many
+    /// words after it to skip ("Abend"); `clock(at, explicit, evening)` reads the language's times.
+    static func dayWithTime(_ tokens: [Token], at start: Int, time: ReferenceTime, atWords: Set<String>,
+                            day: (Int) -> (DateSpan, Int)?,
+                            clock: (_ at: Int, _ explicit: Bool, _ evening: Bool) -> ((hour: Int, minute: Int), Int)?,
+                            evening: (_ dayStart: Int, _ dayEnd: Int) -> (isEvening: Bool, skip: Int)) -> (DateSpan, Int)? {
+        let afterAtWord = start > 0 && atWords.contains(tokens[start - 1].key)
+        if let (hourAndMinute, length) = clock(start, afterAtWord, false) {
+            return (at(hourAndMinute, on: time.span(day: time.now)), length)
+        }
+        guard let (span, length) = day(start) else { return nil }
+        let (isEvening, skip) = evening(start, start + length)
+        var index = start + length + skip
+        if index < tokens.count, atWords.contains(tokens[index].key),
+           let (hourAndMinute, clockLength) = clock(index + 1, true, isEvening) {
+            index += 1 + clockLength
+            return (at(hourAndMinute, on: span), index - start)
+        }
+        return (span, index - start)
+    }
+
+    /// The end of a date written with a month name: a year after the month ("5 mars 2027"), or a year on
+    /// its own when the word before allows it (`yearAlone`: "en 2025", "im Jahr 2025"), then the span.
+    /// `index` is where the year may start; `day` and `month` are what the language's reader found.
+    static func monthDate(_ tokens: [Token], from start: Int, yearAt index: Int, day: Int?, month: Int?,
+                          yearAlone: Bool, time: ReferenceTime) -> (DateSpan, Int)? {
+        var index = index
+        var year: Int?
+        if index < tokens.count, tokens[index].kind == .number, let value = Int(tokens[index].key), (1900...2100).contains(value) {
+            year = value
+            index += 1
+        }
+        if month == nil, let year, yearAlone, index - start == 1 { return (yearSpan(year), 1) }
+        guard let month, let span = calendarSpan(year: year, month: month, day: day, time: time) else { return nil }
+        return (span, index - start)
+    }
+
+    /// The words of a clock time written without spaces ("下午3点半", "午後3時半").
+    struct HanClockWords {
+        /// Words before the hour that make it afternoon or evening ("下午", "午後").
+        var afternoon: [String]
+        /// Words before the hour that keep it in the morning ("上午", "午前").
+        var morning: [String]
+        /// The word for noon ("中午", "正午").
+        var noon: String
+        /// Words after the hour ("点", "時").
+        var hourSuffixes: Set<String>
+    }
+
+    /// "下午3点", "3点半", "15时30分", "15:30", "午後3時半", "正午": an hour and minute, and how many tokens.
+    static func hanTimeOfDay(_ tokens: [Token], at start: Int, numbers: NumberReader,
+                             words: HanClockWords) -> ((hour: Int, minute: Int), Int)? {
+        var index = start
+        var afternoon = false
+        if let part = words.afternoon.first(where: { text(tokens, index, $0.count) == $0 }) {
+            afternoon = true
+            index += part.count
+        }
+        if let part = words.morning.first(where: { text(tokens, index, $0.count) == $0 }) { index += part.count }
+        if text(tokens, index, words.noon.count) == words.noon { return ((12, 0), index + words.noon.count - start) }
+        guard let number = numbers.read(tokens, at: index), number.value >= 0, number.value < 24 else { return nil }
+        var hour = Int(number.value)
+        var minute = 0
+        index += number.length
+        if index + 1 < tokens.count, tokens[index].key == ":", let minutes = Int(tokens[index + 1].key), minutes < 60 {
+            minute = minutes
+            index += 2
+        } else if index < tokens.count, words.hourSuffixes.contains(tokens[index].key) {
+            index += 1
+            if text(tokens, index, 1) == "半" {
+                minute = 30
+                index += 1
+            } else if let minutes = numbers.read(tokens, at: index), text(tokens, index + minutes.length, 1) == "分",
+                      minutes.value < 60 {
+                minute = Int(minutes.value)
+                index += minutes.length + 1
+            }
+        } else {
+            return nil
+        }
+        if afternoon, hour < 12 { hour += 12 }
+        return ((hour, minute), index - start)
+    }
+
     /// A moment from now written without spaces: a number, a unit word (its length in seconds) and the
     /// word for "later" ("10分钟后", "1時間後").
     static func hanLater(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime,
@@ -84,10 +170,11 @@ enum DateReaderSupport {
                         daySuffixes: Set<String>) -> (DateSpan, Int)? {
         var index = start
         var year: Int?
-        if index + 1 < tokens.count, tokens[index].kind == .number, let value = Int(tokens[index].key),
-           (1900...2100).contains(value), tokens[index + 1].key == "年" {
-            year = value
-            index += 2
+        // "2025年", and "二〇二五年" written digit by digit
+        if let number = numbers.read(tokens, at: index), index + number.length < tokens.count,
+           (1900...2100).contains(number.value), tokens[index + number.length].key == "年" {
+            year = Int(number.value)
+            index += number.length + 1
         }
         var month: Int?
         var day: Int?

@@ -38,19 +38,13 @@ struct FrenchDateReader: DateReading {
     }
 
     private func dayAndTime(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime) -> (DateSpan, Int)? {
-        if let (clock, length) = timeOfDay(tokens, at: start, numbers: numbers, explicitContext: start > 0
-                                           && ["a", "vers"].contains(tokens[start - 1].key)) {
-            return (DateReaderSupport.at(clock, on: time.span(day: time.now)), length)
-        }
-        guard let (span, length) = day(tokens, at: start, numbers: numbers, time: time) else { return nil }
-        var index = start + length
-        let evening = tokens[start].key == "ce" && start + 1 < tokens.count && tokens[start + 1].key == "soir"
-        if index < tokens.count, ["a", "vers"].contains(tokens[index].key),
-           let (clock, clockLength) = timeOfDay(tokens, at: index + 1, numbers: numbers, explicitContext: true, pmHint: evening) {
-            index += 1 + clockLength
-            return (DateReaderSupport.at(clock, on: span), index - start)
-        }
-        return (span, length)
+        DateReaderSupport.dayWithTime(
+            tokens, at: start, time: time, atWords: ["a", "vers"],
+            day: { day(tokens, at: $0, numbers: numbers, time: time) },
+            clock: { timeOfDay(tokens, at: $0, numbers: numbers, explicitContext: $1, pmHint: $2) },
+            evening: { dayStart, _ in
+                (tokens[dayStart].key == "ce" && dayStart + 1 < tokens.count && tokens[dayStart + 1].key == "soir", 0)
+            })
     }
 
 
@@ -117,17 +111,8 @@ struct FrenchDateReader: DateReading {
             month = found
             index += 1
         }
-        var year: Int?
-        if index < tokens.count, tokens[index].kind == .number, let value = Int(tokens[index].key), (1900...2100).contains(value) {
-            year = value
-            index += 1
-        }
-        if month == nil, let year, afterPreposition, index - start == 1 {
-            return (DateReaderSupport.yearSpan(year), 1)
-        }
-        guard let month else { return nil }
-        guard let span = DateReaderSupport.calendarSpan(year: year, month: month, day: day, time: time) else { return nil }
-        return (span, index - start)
+        return DateReaderSupport.monthDate(tokens, from: start, yearAt: index, day: day, month: month,
+                                           yearAlone: afterPreposition, time: time)
     }
 
     /// "15h", "15h30", "15 h 30", "8 heures", "midi", "minuit", "20:30".

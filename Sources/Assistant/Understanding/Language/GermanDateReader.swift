@@ -36,20 +36,13 @@ struct GermanDateReader: DateReading {
     }
 
     private func dayAndTime(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime) -> (DateSpan, Int)? {
-        let afterUm = start > 0 && tokens[start - 1].key == "um"
-        if let (clock, length) = timeOfDay(tokens, at: start, numbers: numbers, explicitContext: afterUm) {
-            return (DateReaderSupport.at(clock, on: time.span(day: time.now)), length)
-        }
-        guard let (span, length) = day(tokens, at: start, numbers: numbers, time: time) else { return nil }
-        var index = start + length
-        let evening = index < tokens.count && ["abend", "nacht"].contains(tokens[index].key)
-        if evening { index += 1 }
-        if index < tokens.count, tokens[index].key == "um",
-           let (clock, clockLength) = timeOfDay(tokens, at: index + 1, numbers: numbers, explicitContext: true, pmHint: evening) {
-            index += 1 + clockLength
-            return (DateReaderSupport.at(clock, on: span), index - start)
-        }
-        return (span, index - start)
+        DateReaderSupport.dayWithTime(
+            tokens, at: start, time: time, atWords: ["um"],
+            day: { day(tokens, at: $0, numbers: numbers, time: time) },
+            clock: { timeOfDay(tokens, at: $0, numbers: numbers, explicitContext: $1, pmHint: $2) },
+            evening: { _, dayEnd in
+                dayEnd < tokens.count && ["abend", "nacht"].contains(tokens[dayEnd].key) ? (true, 1) : (false, 0)
+            })
     }
 
 
@@ -104,17 +97,8 @@ struct GermanDateReader: DateReading {
                 index += 1
             }
         }
-        var year: Int?
-        if index < tokens.count, tokens[index].kind == .number, let value = Int(tokens[index].key), (1900...2100).contains(value) {
-            year = value
-            index += 1
-        }
-        if month == nil, let year, start > 0, ["jahr", "im"].contains(tokens[start - 1].key), index - start == 1 {
-            return (DateReaderSupport.yearSpan(year), 1)
-        }
-        guard let month else { return nil }
-        guard let span = DateReaderSupport.calendarSpan(year: year, month: month, day: day, time: time) else { return nil }
-        return (span, index - start)
+        return DateReaderSupport.monthDate(tokens, from: start, yearAt: index, day: day, month: month,
+                                           yearAlone: start > 0 && ["jahr", "im"].contains(tokens[start - 1].key), time: time)
     }
 
     /// "15 Uhr", "15:30", "15.30 Uhr", "8 Uhr 30", "Mittag", "Mitternacht"; a bare hour after "um".

@@ -37,19 +37,11 @@ struct ItalianDateReader: DateReading {
     }
 
     private func dayAndTime(_ tokens: [Token], at start: Int, numbers: NumberReader, time: ReferenceTime) -> (DateSpan, Int)? {
-        let afterAlle = start > 0 && ["alle", "all'", "verso"].contains(tokens[start - 1].key)
-        if let (clock, length) = timeOfDay(tokens, at: start, numbers: numbers, explicitContext: afterAlle) {
-            return (DateReaderSupport.at(clock, on: time.span(day: time.now)), length)
-        }
-        guard let (span, length) = day(tokens, at: start, numbers: numbers, time: time) else { return nil }
-        var index = start + length
-        let evening = tokens[start].key == "stasera"
-        if index < tokens.count, ["alle", "all'", "verso"].contains(tokens[index].key),
-           let (clock, clockLength) = timeOfDay(tokens, at: index + 1, numbers: numbers, explicitContext: true, pmHint: evening) {
-            index += 1 + clockLength
-            return (DateReaderSupport.at(clock, on: span), index - start)
-        }
-        return (span, length)
+        DateReaderSupport.dayWithTime(
+            tokens, at: start, time: time, atWords: ["alle", "all'", "verso"],
+            day: { day(tokens, at: $0, numbers: numbers, time: time) },
+            clock: { timeOfDay(tokens, at: $0, numbers: numbers, explicitContext: $1, pmHint: $2) },
+            evening: { dayStart, _ in (tokens[dayStart].key == "stasera", 0) })
     }
 
 
@@ -103,17 +95,8 @@ struct ItalianDateReader: DateReading {
             month = found
             index += 1
         }
-        var year: Int?
-        if index < tokens.count, tokens[index].kind == .number, let value = Int(tokens[index].key), (1900...2100).contains(value) {
-            year = value
-            index += 1
-        }
-        if month == nil, let year, start > 0, ["nel", "del"].contains(tokens[start - 1].key), index - start == 1 {
-            return (DateReaderSupport.yearSpan(year), 1)
-        }
-        guard let month else { return nil }
-        guard let span = DateReaderSupport.calendarSpan(year: year, month: month, day: day, time: time) else { return nil }
-        return (span, index - start)
+        return DateReaderSupport.monthDate(tokens, from: start, yearAt: index, day: day, month: month,
+                                           yearAlone: start > 0 && ["nel", "del"].contains(tokens[start - 1].key), time: time)
     }
 
     /// "15", "15:30", "8 di sera", "mezzogiorno", "mezzanotte" (a bare hour only after "alle").

@@ -56,34 +56,12 @@ struct JapaneseDateReader: DateReading {
 
 
     /// "午後3時", "15時30分", "8時半", "15:30", "正午".
+    private static let clockWords = DateReaderSupport.HanClockWords(
+        afternoon: ["午後", "夜の"], morning: ["午前", "朝の"],
+        noon: "正午", hourSuffixes: ["時"])
+
     private func timeOfDay(_ tokens: [Token], at start: Int, numbers: NumberReader) -> ((hour: Int, minute: Int), Int)? {
-        var index = start
-        var afternoon = false
-        if ["午後", "夜の"].contains(DateReaderSupport.text(tokens, index, 2)) { afternoon = true; index += 2 }
-        if ["午前", "朝の"].contains(DateReaderSupport.text(tokens, index, 2)) { index += 2 }
-        if DateReaderSupport.text(tokens, index, 2) == "正午" { return ((12, 0), index + 2 - start) }
-        guard let number = numbers.read(tokens, at: index), number.value >= 0, number.value < 24 else { return nil }
-        var hour = Int(number.value)
-        var minute = 0
-        index += number.length
-        if index + 1 < tokens.count, tokens[index].key == ":", let minutes = Int(tokens[index + 1].key), minutes < 60 {
-            minute = minutes
-            index += 2
-        } else if DateReaderSupport.text(tokens, index, 1) == "時" {
-            index += 1
-            if DateReaderSupport.text(tokens, index, 1) == "半" {
-                minute = 30
-                index += 1
-            } else if let minutes = numbers.read(tokens, at: index), DateReaderSupport.text(tokens, index + minutes.length, 1) == "分",
-                      minutes.value < 60 {
-                minute = Int(minutes.value)
-                index += minutes.length + 1
-            }
-        } else {
-            return nil
-        }
-        if afternoon, hour < 12 { hour += 12 }
-        return ((hour, minute), index - start)
+        DateReaderSupport.hanTimeOfDay(tokens, at: start, numbers: numbers, words: Self.clockWords)
     }
 
     /// "10分後", "1時間後".

@@ -5,7 +5,7 @@ extension LanguagePack {
     static let japanese = LanguagePack(
         code: "ja",
         numbers: NumberWords(
-            values: ["零": 0, "一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9],
+            values: ["零": 0, "〇": 0, "一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9],
             scales: ["十": 10, "百": 100, "千": 1000, "万": 10_000, "億": 100_000_000],
             joiners: [], articles: [], decimalPoints: ["点"],
             fractions: ["半": 0.5],
