@@ -5,24 +5,28 @@ import Testing
 extension UnderstandingTests {
 /// Answers to the assistant's questions, understood in context.
 @Suite struct AnswerTests {
+    /// One understander for every case: it trains each language's model once, not once per case (training
+    /// is CPU-bound and would starve the timing-sensitive hosting tests running alongside).
+    static let shared = Result { try UnderstandingTests.understander("dev").0 }
+
     static let recipients = ParameterReference(intent: "INSendMessageIntent", parameter: "recipients",
                                                app: "org.example.chatterly")
 
     @Test(arguments: ["yes", "Yes!", "yeah", "sure", "ok", "go ahead", "yes please", "do it", "absolutely", "that's right"])
     func yes(_ text: String) throws {
-        let (understander, _) = try UnderstandingTests.understander("dev")
+        let understander = try Self.shared.get()
         #expect(try understander.understandAnswer(text, to: .confirmation()) == .yes)
     }
 
     @Test(arguments: ["no", "nope", "No.", "no thanks", "don't", "nah"])
     func no(_ text: String) throws {
-        let (understander, _) = try UnderstandingTests.understander("dev")
+        let understander = try Self.shared.get()
         #expect(try understander.understandAnswer(text, to: .confirmation()) == .no)
     }
 
     @Test(arguments: ["cancel", "never mind", "Stop.", "forget it", "nevermind please"])
     func cancel(_ text: String) throws {
-        let (understander, _) = try UnderstandingTests.understander("dev")
+        let understander = try Self.shared.get()
         #expect(try understander.understandAnswer(text, to: .confirmation()) == .cancel)
         #expect(try understander.understandAnswer(text, to: .choice(["Bobo", "Kiki"])) == .cancel)
         #expect(try understander.understandAnswer(text, to: .value(Self.recipients)) == .cancel)
@@ -32,7 +36,7 @@ extension UnderstandingTests {
                       ("the first", 0), ("Bobo the Great", 1), ("little bobo", 2), ("bobo the grate", 1),
                       ("I'll take Little Bobo please", 2)])
     func choices(_ text: String, _ index: Int) throws {
-        let (understander, _) = try UnderstandingTests.understander("dev")
+        let understander = try Self.shared.get()
         let answer = try understander.understandAnswer(text, to: .choice(["Bobo", "Bobo the Great", "Little Bobo"]))
         #expect(answer == .choice(index))
     }
@@ -43,7 +47,7 @@ extension UnderstandingTests {
                       ("zh", "第二个", 1), ("zh", "最后一个", 2), ("zh", "我要第三个", 2), ("zh", "第一", 0), ("zh", "二", 1),
                       ("ja", "二番目", 1), ("ja", "最後の", 2), ("ja", "一つ目", 0), ("ja", "3番目でお願いします", 2)])
     func choicesInEachLanguage(_ language: String, _ text: String, _ index: Int) throws {
-        let (understander, _) = try UnderstandingTests.understander("dev")
+        let understander = try Self.shared.get()
         let answer = try understander.understandAnswer(text, to: .choice(["Bobo", "Bobo the Great", "Little Bobo"]),
                                                        language: language)
         #expect(answer == .choice(index), "\(language): \(text)")
@@ -53,21 +57,21 @@ extension UnderstandingTests {
                       ("ja", "Kikiに千円払って", 1000), ("ja", "Kikiに二千五百円払って", 2500), ("ja", "Kikiに三万円払って", 30_000),
                       ("ja", "Kikiに一〇〇円払って", 100), ("zh", "给Kofi转二〇〇元", 200), ("zh", "给Kofi转万万元", 10_000)])
     func ideographicAmounts(_ language: String, _ text: String, _ amount: Double) throws {
-        let (understander, _) = try UnderstandingTests.understander("dev")
+        let understander = try Self.shared.get()
         let request = try understander.understand(text, language: language)
         #expect(request.parameters["currencyAmount"]?.objectValue?["amount"] == .number(amount), "\(text)")
     }
 
     @Test(arguments: [("zh", "二〇二五年的照片"), ("ja", "二〇二五年の写真を見せて"), ("zh", "2025年的照片")])
     func yearsWrittenInCharacters(_ language: String, _ text: String) throws {
-        let (understander, _) = try UnderstandingTests.understander("dev")
+        let understander = try Self.shared.get()
         let request = try understander.understand(text, language: language)
         let start = request.parameters["dateCreated"]?.objectValue?["startDateComponents"]?.objectValue
         #expect(start?["year"] == .number(2025), "\(text)")
     }
 
     @Test func choiceAnswersThatPickNothing() throws {
-        let (understander, _) = try UnderstandingTests.understander("dev")
+        let understander = try Self.shared.get()
         let options = ["Bobo", "Bobo the Great"]
         #expect(try understander.understandAnswer("none of them", to: .choice(options)) == .no)
         #expect(try understander.understandAnswer("the fifth one", to: .choice(options)) == .unclear)
@@ -77,13 +81,13 @@ extension UnderstandingTests {
     @Test(arguments: [("Bobo", "Bobo"), ("my best pal Bobo", "Bobo"), ("it's Zoë", "Zoë"), ("zoe", "Zoë"),
                       ("my friend Gwendolyn", "Gwendolyn"), ("to Tamsin O'Hara", "Tamsin O'Hara")])
     func aName(_ text: String, _ name: String) throws {
-        let (understander, _) = try UnderstandingTests.understander("dev")
+        let understander = try Self.shared.get()
         let answer = try understander.understandAnswer(text, to: .value(Self.recipients))
         #expect(answer == .values(["recipients": .array([.object(["displayName": .string(name)])])]))
     }
 
     @Test func valuesOfOtherKinds() throws {
-        let (understander, _) = try UnderstandingTests.understander("dev")
+        let understander = try Self.shared.get()
         let amount = ParameterReference(intent: "INSendPaymentIntent", parameter: "currencyAmount", app: "org.example.coinly")
         #expect(try understander.understandAnswer("20 euros", to: .value(amount))
             == .values(["currencyAmount": .object(["amount": .number(20), "currencyCode": .string("EUR")])]))
@@ -99,13 +103,13 @@ extension UnderstandingTests {
     }
 
     @Test func aNewValueInsteadOfYes() throws {
-        let (understander, _) = try UnderstandingTests.understander("dev")
+        let understander = try Self.shared.get()
         let answer = try understander.understandAnswer("no, Kiki", to: .confirmation(parameter: Self.recipients))
         #expect(answer == .values(["recipients": .array([.object(["displayName": .string("Kiki")])])]))
     }
 
     @Test func aNewRequestInTheMiddle() throws {
-        let (understander, _) = try UnderstandingTests.understander("dev")
+        let understander = try Self.shared.get()
         let answer = try understander.understandAnswer("actually get me a ride to the airport", to: .value(Self.recipients))
         guard case .newRequest(let request) = answer else {
             Issue.record("expected a new request, got \(answer)")

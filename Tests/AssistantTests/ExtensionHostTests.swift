@@ -32,7 +32,10 @@ import Testing
 
     @Test(arguments: Transport.allCases)
     func resolveConfirmHandle(_ transport: Transport) async throws {
-        let host = ExtensionHost(launcher: transport.launcher)
+        // Not a test of start-up speed: a loaded CI machine (models training alongside) may start slowly.
+        var policy = HostingPolicy()
+        policy.startDeadline = .seconds(30)
+        let host = ExtensionHost(launcher: transport.launcher, policy: policy)
         let endpoint = TestProducts.testExtension()
         let intent = Self.message(to: ["Bobo", "Kiki"])
 

@@ -27,6 +27,7 @@ import Testing
         var policy = HostingPolicy()
         policy.handleDeadline = .milliseconds(300)
         policy.stopGrace = .milliseconds(100)
+        policy.startDeadline = .seconds(30)  // the deadline under test is handle's, not start-up's
         let endpoint = TestProducts.testExtension()
         let host = ExtensionHost(launcher: InProcessLauncher([endpoint.identifier: { HangingExtension() }]), policy: policy)
         let started = ContinuousClock.now
