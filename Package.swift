@@ -8,7 +8,8 @@ let package = Package(
         .library(name: "IntentsUI", targets: ["IntentsUI"]),
         .library(name: "CoreLocation", targets: ["CoreLocation"]),
         .library(name: "ExtensionRuntime", targets: ["ExtensionRuntime"]),
-        .library(name: "Assistant", targets: ["Assistant"]),
+        .library(name: "ParlanceEngine", targets: ["ParlanceEngine"]),
+        .library(name: "ParlanceTesting", targets: ["ParlanceTesting"]),
         .executable(name: "parlance", targets: ["parlance"]),
     ],
     dependencies: [
@@ -29,11 +30,33 @@ let package = Package(
         .target(name: "ExtensionRuntime", dependencies: ["Intents", "IntentsUI", "ExtensionWire"]),
         // glibc's process-spawning calls that need _GNU_SOURCE (pipe2, closefrom and chdir file actions).
         .target(name: "CProcessSpawn"),
-        // The assistant engine: bundles, store, hosting (and later understanding and conversation).
-        .target(name: "Assistant", dependencies: [
-            "Intents", "IntentsUI", "ExtensionWire", "CProcessSpawn",
-            .product(name: "GRDB", package: "GRDB.swift"),
+        // The assistant, bottom to top (docs/architecture.md): each target has one job, and the compiler
+        // keeps the boundaries. The core: JSON values, the app bundle model and reader, and the protocols
+        // where the others meet (app registry, vocabulary source, conversation store).
+        .target(name: "ParlanceCore", dependencies: ["Intents", "ExtensionWire"]),
+        // The durable store in SQLite: the only target that uses GRDB.
+        .target(name: "ParlanceStore", dependencies: [
+            "ParlanceCore", "Intents", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+        // Extension processes and app launches: the only target that spawns processes.
+        .target(name: "ParlanceHosting", dependencies: [
+            "ParlanceCore", "Intents", "IntentsUI", "ExtensionWire", "CProcessSpawn",
             .product(name: "Logging", package: "swift-log"),
+        ]),
+        // From what a person says to an intent with parameters; reads apps and vocabulary through the core's protocols.
+        .target(name: "ParlanceUnderstanding", dependencies: ["ParlanceCore", "Intents"]),
+        // Words and cards in six languages for what the engine decided and what the apps answered.
+        .target(name: "ParlancePresentation", dependencies: ["ParlanceCore", "Intents", "IntentsUI"]),
+        // The conversation: a pure state machine and the actor that performs its actions.
+        .target(name: "ParlanceEngine", dependencies: [
+            "ParlanceCore", "ParlanceHosting", "ParlanceUnderstanding", "ParlancePresentation",
+            "Intents", "IntentsUI", "ExtensionWire", .product(name: "Logging", package: "swift-log"),
+        ]),
+        // For app developers' and our own tests: an in-memory store, in-process extensions, a test clock,
+        // bundle fixtures, crash simulation and the conversation script runner behind `parlance test`.
+        .target(name: "ParlanceTesting", dependencies: [
+            "ParlanceCore", "ParlanceStore", "ParlanceHosting", "ParlanceUnderstanding", "ParlancePresentation",
+            "ParlanceEngine", "Intents", "ExtensionRuntime", "ExtensionWire",
         ]),
         // What the sample apps share: their data file, name matching and the shape of their program.
         .target(name: "MonkeyAppSupport", dependencies: ["Intents", "IntentsUI", "ExtensionRuntime"],
@@ -47,13 +70,17 @@ let package = Package(
         .executableTarget(name: "monkeyphotos", dependencies: ["Intents", "MonkeyAppSupport"], path: "Examples/MonkeyPhotos/Sources"),
         // The command-line tool. It depends on the sample apps so that `swift run parlance chat` builds them.
         .executableTarget(name: "parlance", dependencies: [
-            "Assistant", "ExtensionRuntime", "monkeychat", "monkeypay", "monkeyride",
+            "ParlanceCore", "ParlanceStore", "ParlanceHosting", "ParlanceUnderstanding", "ParlancePresentation",
+            "ParlanceEngine", "ParlanceTesting", "ExtensionRuntime", "monkeychat", "monkeypay", "monkeyride",
             "monkeyfit", "monkeycall", "monkeyphotos",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Measures hosting latency (warm round trip, cold start): `swift run -c release parlance-bench`.
-        .executableTarget(name: "parlance-bench", dependencies: ["Assistant", "ExtensionRuntime", "ExtensionWire",
+        .executableTarget(name: "parlance-bench", dependencies: ["ParlanceCore", "ParlanceStore", "ParlanceHosting",
+                                                                 "ParlanceUnderstanding", "ParlancePresentation",
+                                                                 "ParlanceEngine", "ParlanceTesting",
+                                                                 "ExtensionRuntime", "ExtensionWire",
                                                                  .product(name: "Logging", package: "swift-log")],
                           path: "Benchmarks/ParlanceBench"),
         // An extension executable whose misbehaviour (crash, hang, garbage…) is chosen by its arguments.
@@ -61,7 +88,8 @@ let package = Package(
                           path: "Tests/Fixtures/TestExtension"),
         .testTarget(name: "IntentsTests", dependencies: ["Intents"], resources: [.copy("Golden")]),
         .testTarget(name: "AssistantTests",
-                    dependencies: ["Assistant", "IntentsUI", "ExtensionRuntime", "ExtensionWire", "parlance-test-extension", "parlance",
+                    dependencies: ["ParlanceCore", "ParlanceStore", "ParlanceHosting", "ParlanceUnderstanding",
+                                   "ParlancePresentation", "ParlanceEngine", "ParlanceTesting", "IntentsUI", "ExtensionRuntime", "ExtensionWire", "parlance-test-extension", "parlance",
                                    "parlance-bench"],
                     resources: [.copy("Fixtures")]),
     ],

@@ -1,4 +1,10 @@
-import Assistant
+import ParlanceCore
+import ParlanceEngine
+import ParlanceHosting
+import ParlancePresentation
+import ParlanceStore
+import ParlanceTesting
+import ParlanceUnderstanding
 import ExtensionRuntime
 import Foundation
 import Intents
@@ -22,7 +28,7 @@ enum ConversationBenchmarks {
         try store.setPermission(.allowed, for: "com.example.benchchat")
         try store.replaceVocabulary(["Bobo", "Kiki"], type: .contactName, app: "com.example.benchchat")
         let host = ExtensionHost(launcher: InProcessLauncher(["com.example.benchchat.intents": { BenchChat() }]))
-        let conversation = Conversation(store: store, host: host, understander: RequestUnderstander(store: store,
+        let conversation = Conversation(apps: store, store: store, home: store.home?.path, host: host, understander: RequestUnderstander(store: store,
                                         defaultCurrency: "USD"))
         for _ in 0..<50 { _ = await conversation.respond(to: "MonkeyChat Bobo send more bananas") }
         var samples: [Duration] = []

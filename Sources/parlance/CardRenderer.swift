@@ -1,4 +1,10 @@
-import Assistant
+import ParlanceCore
+import ParlanceEngine
+import ParlanceHosting
+import ParlancePresentation
+import ParlanceStore
+import ParlanceTesting
+import ParlanceUnderstanding
 import Foundation
 
 /// Draws a turn's card in the terminal as a box: the app's name on top, rows, the body, numbered

@@ -1,5 +1,11 @@
 import ArgumentParser
-import Assistant
+import ParlanceCore
+import ParlanceEngine
+import ParlanceHosting
+import ParlancePresentation
+import ParlanceStore
+import ParlanceTesting
+import ParlanceUnderstanding
 import Foundation
 
 /// `parlance chat`: talk to the assistant in the terminal (or from a script through stdin).
@@ -42,7 +48,7 @@ struct ChatCommand: AsyncParsableCommand {
         }
         let host = ExtensionHost()
         let idle = Task { await host.run() }
-        let conversation = Conversation(store: store, host: host, understander: understander, session: session,
+        let conversation = Conversation(apps: store, store: store, home: store.home?.path, host: host, understander: understander, session: session,
                                         mode: mode, language: understanding.explicitLanguage,
                                         lockSource: SessionLockSource(store: store, followsDesktop: true))
         let printer = TurnPrinter(json: json)

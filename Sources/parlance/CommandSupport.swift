@@ -1,5 +1,11 @@
 import ArgumentParser
-import Assistant
+import ParlanceCore
+import ParlanceEngine
+import ParlanceHosting
+import ParlancePresentation
+import ParlanceStore
+import ParlanceTesting
+import ParlanceUnderstanding
 import Foundation
 
 /// Opens the store in the home the options name.

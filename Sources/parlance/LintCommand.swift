@@ -1,5 +1,11 @@
 import ArgumentParser
-import Assistant
+import ParlanceCore
+import ParlanceEngine
+import ParlanceHosting
+import ParlancePresentation
+import ParlanceStore
+import ParlanceTesting
+import ParlanceUnderstanding
 
 /// `parlance lint BUNDLE`: check a bundle without installing it.
 struct LintCommand: AsyncParsableCommand {

@@ -1,4 +1,10 @@
-import Assistant
+import ParlanceCore
+import ParlanceEngine
+import ParlanceHosting
+import ParlancePresentation
+import ParlanceStore
+import ParlanceTesting
+import ParlanceUnderstanding
 import Foundation
 import Synchronization
 
@@ -191,7 +197,7 @@ final class ScriptRunner {
             self.mode = mode
             self.language = language
             let understander = try options.understander(store: store, fallbackCurrency: "USD")
-            conversation = Conversation(store: store, host: host, understander: understander, session: "test", mode: mode,
+            conversation = Conversation(apps: store, store: store, home: store.home?.path, host: host, understander: understander, session: "test", mode: mode,
                                         language: language ?? options.explicitLanguage)
             let stream = conversation.updates
             let box = updates

@@ -1,5 +1,11 @@
 import ArgumentParser
-import Assistant
+import ParlanceCore
+import ParlanceEngine
+import ParlanceHosting
+import ParlancePresentation
+import ParlanceStore
+import ParlanceTesting
+import ParlanceUnderstanding
 import Foundation
 
 /// `parlance test FILE…`: scripted conversations against real extensions, each in a clean home.

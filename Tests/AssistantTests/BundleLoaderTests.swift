@@ -1,4 +1,10 @@
-import Assistant
+import ParlanceCore
+import ParlanceEngine
+import ParlanceHosting
+import ParlancePresentation
+import ParlanceStore
+import ParlanceTesting
+import ParlanceUnderstanding
 import Foundation
 import Testing
 

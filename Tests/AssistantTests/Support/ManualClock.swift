@@ -1,4 +1,10 @@
-import Assistant
+import ParlanceCore
+import ParlanceEngine
+import ParlanceHosting
+import ParlancePresentation
+import ParlanceStore
+import ParlanceTesting
+import ParlanceUnderstanding
 import Synchronization
 
 /// Real time plus whatever the test added with `advance`, so idle timeouts and back-off pass at once

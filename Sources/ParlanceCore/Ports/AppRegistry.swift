@@ -1,0 +1,10 @@
+/// The installed apps and the user's decision about each, as the engine and understanding read them.
+/// `AssistantStore` keeps them in SQLite; `MemoryStore` (ParlanceTesting) in memory.
+public protocol AppRegistry: Sendable {
+    /// Every installed app, by display name.
+    func apps() throws(StoreError) -> [InstalledApp]
+    /// One installed app, or nil.
+    func app(_ identifier: String) throws(StoreError) -> InstalledApp?
+    /// Records the user's decision about an app; durable when the call returns.
+    func setPermission(_ permission: AppPermission, for identifier: String) throws(StoreError)
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Intents
+import ParlanceCore
+import ParlanceHosting
+import ParlancePresentation
+import ParlanceUnderstanding
+
+/// What the conversation's decisions depend on outside its own state: read fresh by the engine
+/// before every step, so a permission granted or a session unlocked elsewhere counts at once.
+public struct ConversationFacts: Sendable, Equatable {
+    /// The chosen app's permission.
+    public var permission: AppPermission
+    /// Whether the session is locked now.
+    public var sessionLocked: Bool
+    /// Whether the intent may only run in an unlocked session (the app's IntentsRestrictedWhileLocked,
+    /// and payments and ride requests always).
+    public var requiresUnlock: Bool
+    /// The intent's parameters in resolution order, with whether each is a list.
+    public var parameters: [(name: String, isList: Bool)]
+
+    public init(permission: AppPermission, sessionLocked: Bool, requiresUnlock: Bool,
+                parameters: [(name: String, isList: Bool)]) {
+        self.permission = permission
+        self.sessionLocked = sessionLocked
+        self.requiresUnlock = requiresUnlock
+        self.parameters = parameters
+    }
+
+    public static func == (lhs: ConversationFacts, rhs: ConversationFacts) -> Bool {
+        lhs.permission == rhs.permission && lhs.sessionLocked == rhs.sessionLocked
+            && lhs.requiresUnlock == rhs.requiresUnlock
+            && lhs.parameters.map(\.name) == rhs.parameters.map(\.name)
+            && lhs.parameters.map(\.isList) == rhs.parameters.map(\.isList)
+    }
+
+    /// The resolvable parameters of an intent class, in resolution order (deprecated aliases left out).
+    public static func parameters(of intent: String) -> [(name: String, isList: Bool)] {
+        guard let description = IntentCatalog.intent(named: intent) else { return [] }
+        return description.parameters.filter { $0.deprecatedAliasOf == nil }.map { ($0.name, $0.isList) }
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import ParlanceCore
+import ParlanceHosting
+import ParlancePresentation
+import ParlanceUnderstanding
+
+/// The domain rules the conversation follows (mission M4, M8, M9).
+public struct ConversationPolicy: Sendable {
+    /// Intents that always need an unlocked session, whatever the app declares.
+    public var alwaysRestrictedWhileLocked: Set<String>
+    /// Intents the user must confirm with a yes before the extension handles them.
+    public var needsUserConfirmation: Set<String>
+    /// Questions asked about one step (a parameter, the app, the final yes) before the assistant
+    /// gives up politely.
+    public var maximumQuestionsPerStep: Int
+    /// Options offered in one choice question (SiriKit offers 2 to 10).
+    public var maximumChoices: Int
+
+    public init(alwaysRestrictedWhileLocked: Set<String> = ["INSendPaymentIntent", "INRequestPaymentIntent",
+                                                              "INRequestRideIntent"],
+                needsUserConfirmation: Set<String> = ["INSendPaymentIntent", "INRequestPaymentIntent",
+                                                       "INRequestRideIntent"],
+                maximumQuestionsPerStep: Int = 3, maximumChoices: Int = 10) {
+        self.alwaysRestrictedWhileLocked = alwaysRestrictedWhileLocked
+        self.needsUserConfirmation = needsUserConfirmation
+        self.maximumQuestionsPerStep = maximumQuestionsPerStep
+        self.maximumChoices = maximumChoices
+    }
+}

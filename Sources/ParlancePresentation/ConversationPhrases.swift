@@ -1,0 +1,90 @@
+import Foundation
+import ParlanceCore
+
+/// The conversation's words in one language: every question, result, ending and notice the assistant
+/// says, and the labels of its cards. One conforming type per language; `ConversationPhrasebook`
+/// picks it. Values arrive already put into words.
+protocol ConversationPhrases: Sendable {
+    typealias Parameters = [String: JSONValue]
+
+    /// The language code ("en").
+    var code: String { get }
+
+    // MARK: Questions
+    func chooseApp(_ options: [String]) -> String
+    func permission(app: String, usage: String?) -> String
+    func unlock() -> String
+    func askValue(_ parameter: String, intent: String, parameters: Parameters) -> String
+    func askMoreDetails(_ parameter: String, value: String?) -> String
+    func askAfterRefusal(_ parameter: String) -> String
+    func askChoice(_ parameter: String, options: [String]) -> String
+    func askConfirmValue(_ parameter: String, value: String, intent: String) -> String
+    func unsupported(_ parameter: String, value: String?, reason: String?, app: String) -> String
+    func confirmIntent(_ intent: String, _ parameters: Parameters, app: String, details: [String]) -> String
+    /// The question again, after an answer that didn't fit.
+    func again(_ question: String) -> String
+    /// The line under a card that waits for a yes.
+    func confirmFooter() -> String
+
+    // MARK: Results
+    func done(_ intent: String, _ parameters: Parameters, properties: Parameters) -> String
+    /// The result sentence when the assistant chose the app itself: says which app did it.
+    func doneWithApp(_ done: String, app: String) -> String
+    func failure(_ code: String, app: String) -> String
+    func inProgress(app: String) -> String
+    func ridePhase(_ phase: String) -> String
+    func rideUpdate(app: String, phase: String) -> String
+    func handedOff(done: String?, app: String) -> String
+    func handOffFailed(app: String, reason: String) -> String
+
+    // MARK: Endings and notices
+    func cancelled() -> String
+    func declined() -> String
+    func permissionDenied(app: String, identifier: String) -> String
+    func stayedLocked() -> String
+    func gaveUp(step: String, app: String) -> String
+    func resumed(_ question: String) -> String
+    func beforeRestart(_ result: String) -> String
+    func interrupted(app: String) -> String
+    func notUnderstood() -> String
+    func appCannot(app: String) -> String
+    func waiting(app: String) -> String
+    func alreadyHandled(app: String) -> String
+    func notRecorded(reason: String) -> String
+    func handleFailed(app: String, reason: String) -> String
+    func noRideToCancel(app: String) -> String
+    func appMissing(app: String) -> String
+    func extensionFailed(app: String, reason: String) -> String
+    func notSaved(reason: String) -> String
+    func noApps() -> String
+    func discovery(_ examples: [String]) -> String
+    func discoveryTitle() -> String
+    /// A front end's greeting: how to start and how to leave.
+    func welcome() -> String
+    /// Said once, when a front end found no apps and installed the samples.
+    func installedSamples(_ names: [String]) -> String
+
+    // MARK: Words
+    /// A short name for a parameter ("recipient").
+    func label(_ parameter: String) -> String
+    /// A card's row label, given in English ("Amount").
+    func cardLabel(_ english: String) -> String
+    /// "A, B and C".
+    func list(_ items: [String]) -> String
+    /// Words for an enum case name ("inProgress", "videoCall").
+    func caseWords(_ name: String) -> String
+}
+
+/// The phrases for a language: French, German, Italian, Chinese, Japanese, else English.
+enum ConversationPhrasebook {
+    static func phrases(for language: String) -> any ConversationPhrases {
+        switch LanguageTag.code(of: language) {
+        case "fr": return FrenchConversationPhrases()
+        case "de": return GermanConversationPhrases()
+        case "it": return ItalianConversationPhrases()
+        case "zh": return ChineseConversationPhrases()
+        case "ja": return JapaneseConversationPhrases()
+        default: return EnglishConversationPhrases()
+        }
+    }
+}

@@ -1,0 +1,298 @@
+import Foundation
+import ParlanceCore
+
+/// The assistant's English words for the conversation: questions, summaries of what an intent will
+/// do and did, and explanations of failures. Other languages get their own phrase book (issue 8).
+struct EnglishConversationPhrases: ConversationPhrases {
+    var code: String { "en" }
+
+    func text(_ parameters: Parameters, _ name: String) -> String? {
+        parameters[name].map { ValueText.describe($0, language: code) }.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// A short name for a parameter ("recipient", "amount").
+    func label(_ parameter: String) -> String {
+        let labels = ["recipients": "recipient", "content": "message", "payee": "payee", "payer": "payer",
+                      "currencyAmount": "amount", "note": "note", "pickupLocation": "pickup place",
+                      "dropOffLocation": "destination", "rideOptionName": "ride option", "partySize": "party size",
+                      "scheduledPickupTime": "pickup time", "paymentMethod": "payment method",
+                      "workoutName": "workout", "goalValue": "goal", "workoutGoalUnitType": "goal unit",
+                      "workoutLocationType": "workout place", "contacts": "contact", "callCapability": "call type",
+                      "albumName": "album", "peopleInPhoto": "person", "searchTerms": "search term",
+                      "locationCreated": "place", "dateCreated": "date", "senders": "sender",
+                      "speakableGroupName": "group", "attribute": "attribute", "recipient": "contact"]
+        return labels[parameter] ?? ValueText.words(parameter)
+    }
+
+    /// The question for a missing value.
+    func askValue(_ parameter: String, intent: String, parameters: Parameters) -> String {
+        switch (intent, parameter) {
+        case ("INSendMessageIntent", "recipients"): return "To whom?"
+        case ("INSendMessageIntent", "content"):
+            if let who = text(parameters, "recipients") { return "What do you want to say to \(who)?" }
+            return "What do you want to say?"
+        case ("INSendPaymentIntent", "payee"): return "Who should I pay?"
+        case ("INRequestPaymentIntent", "payer"): return "Who should I ask for the money?"
+        case (_, "currencyAmount"): return "How much?"
+        case (_, "dropOffLocation"): return "Where to?"
+        case (_, "pickupLocation"): return "Where should it pick you up?"
+        case (_, "workoutName"): return "Which workout?"
+        case (_, "contacts"): return "Who do you want to call?"
+        case (_, "goalValue"): return "What's your goal?"
+        case (_, "albumName"): return "Which album?"
+        default: return "Which \(label(parameter))?"
+        }
+    }
+
+    func chooseApp(_ options: [String]) -> String { "Which app: \(orList(options))?" }
+
+    func permission(app: String, usage: String?) -> String {
+        guard let usage, !usage.isEmpty else { return "\(app) wants to work with Parlance. Allow it?" }
+        let stop = usage.last.map { ".!?".contains($0) } == true ? "" : "."
+        return "\(app) wants to work with Parlance: “\(usage)”\(stop) Allow it?"
+    }
+
+    func unlock() -> String {
+        "Your session is locked. Unlock it (parlance unlock), then say “continue”, or say “cancel”."
+    }
+
+    func again(_ question: String) -> String { "Sorry, I didn't get that. " + question }
+
+    func confirmFooter() -> String { "Say yes to go ahead, or no." }
+
+    func askMoreDetails(_ parameter: String, value: String?) -> String {
+        if let value { return "“\(value)” matches too many. Which \(label(parameter)) exactly?" }
+        return "Can you be more specific about the \(label(parameter))?"
+    }
+
+    func askAfterRefusal(_ parameter: String) -> String { "OK. Which \(label(parameter)) then?" }
+
+    func askChoice(_ parameter: String, options: [String]) -> String {
+        "Which \(label(parameter)): \(orList(options))?"
+    }
+
+    func askConfirmValue(_ parameter: String, value: String, intent: String) -> String {
+        if intent == "INSendMessageIntent" && parameter == "recipients" { return "Message \(value)?" }
+        if parameter == "contacts" { return "Call \(value)?" }
+        return "Did you mean \(value)?"
+    }
+
+    /// Why a value can't be used, from the result's reason.
+    func unsupported(_ parameter: String, value: String?, reason: String?, app: String) -> String {
+        let who = value ?? "That \(label(parameter))"
+        let because: String
+        switch reason {
+        case "noAccount": because = "\(who) has no \(app) account"
+        case "offline": because = "\(who) is offline"
+        case "messagingServiceNotEnabledForRecipient": because = "\(who) can't receive \(app) messages"
+        case "noValidHandle", "requestedHandleInvalid", "noHandleForLabel", "invalidHandle", "noUsableHandleForRedial":
+            because = "\(app) has no way to reach \(who)"
+        case "noContactFound": because = "\(app) doesn't know \(who)"
+        case "videoCallUnsupported": because = "\(app) can't make that video call"
+        case "microphoneNotAccessible": because = "\(app) can't use the microphone"
+        case "cameraNotAccessible": because = "\(app) can't use the camera"
+        case "multipleContactsUnsupported": because = "\(app) calls one person at a time"
+        case "credentialsUnverified": because = "\(app) needs you to verify your account first"
+        case "insufficientFunds": because = "there isn't enough money"
+        case "paymentsAmountBelowMinimum", "amountBelowMinimum": because = "\(who) is below \(app)'s minimum"
+        case "paymentsAmountAboveMaximum", "amountAboveMaximum": because = "\(who) is above \(app)'s limit"
+        case "paymentsCurrencyUnsupported", "currencyUnsupported": because = "\(app) doesn't support that currency"
+        case let reason?: because = "\(app) can't use \(value ?? "that") (\(ValueText.words(reason)))"
+        case nil where parameter == "partySize": because = "\(app) has no car for \(value ?? "that many") people"
+        case nil: because = "\(app) can't use \(value ?? "that")"
+        }
+        return "\(because.prefix(1).uppercased())\(because.dropFirst()). Which other \(label(parameter))?"
+    }
+
+    /// "a Mini", "an XL", "an Uber": by the sound of the first letter.
+    func article(_ word: String) -> String {
+        guard let first = word.first else { return "a" }
+        let abbreviation = word.count <= 4 && word == word.uppercased()
+        let vowelSound = abbreviation ? "AEFHILMNORSX".contains(first) : "AEIOUaeiou".contains(first)
+        return vowelSound ? "an" : "a"
+    }
+
+    func orList(_ options: [String]) -> String {
+        switch options.count {
+        case 0: return ""
+        case 1: return options[0]
+        default: return options.dropLast().joined(separator: ", ") + " or " + (options.last ?? "")
+        }
+    }
+
+    // MARK: What an intent does
+
+    /// "send “more bananas” to Bobo": what the intent will do, for the final question.
+    func plan(_ intent: String, _ p: Parameters) -> String {
+        let amount = text(p, "currencyAmount")
+        switch intent {
+        case "INSendMessageIntent":
+            return "send “\(text(p, "content") ?? "")” to \(text(p, "recipients") ?? "them")"
+        case "INSendPaymentIntent": return "send \(amount ?? "the money") to \(text(p, "payee") ?? "them")"
+        case "INRequestPaymentIntent": return "request \(amount ?? "money") from \(text(p, "payer") ?? "them")"
+        case "INRequestRideIntent":
+            var plan = "book \(text(p, "rideOptionName").map { "\(article($0)) \($0)" } ?? "a ride")"
+            if let destination = text(p, "dropOffLocation") { plan += " to \(destination)" }
+            return plan
+        case "INStartCallIntent", "INStartAudioCallIntent", "INStartVideoCallIntent":
+            return "call \(text(p, "contacts") ?? "them")"
+        default: return ValueText.words(intent.replacingOccurrences(of: "IN", with: "", options: .anchored)
+                                            .replacingOccurrences(of: "Intent", with: ""))
+        }
+    }
+
+    func confirmIntent(_ intent: String, _ p: Parameters, app: String, details: [String]) -> String {
+        var question = plan(intent, p).prefix(1).uppercased() + plan(intent, p).dropFirst() + " with \(app)?"
+        if !details.isEmpty { question = details.joined(separator: "; ") + ". " + question }
+        return question
+    }
+
+    /// "Sent “more bananas” to Bobo.": what the intent did.
+    func done(_ intent: String, _ p: Parameters, properties: Parameters) -> String {
+        let amount = text(p, "currencyAmount")
+        switch intent {
+        case "INSendMessageIntent":
+            return "Sent “\(text(p, "content") ?? "")” to \(text(p, "recipients") ?? "them")."
+        case "INSearchForMessagesIntent":
+            let count = properties["messages"]?.arrayValue?.count ?? 0
+            return count == 0 ? "No messages found." : "Found \(count) message\(count == 1 ? "" : "s")."
+        case "INSetMessageAttributeIntent":
+            return "Marked as \(ValueText.words(p["attribute"]?.stringValue ?? "done"))."
+        case "INSendPaymentIntent": return "Sent \(amount ?? "the money") to \(text(p, "payee") ?? "them")."
+        case "INRequestPaymentIntent": return "Requested \(amount ?? "the money") from \(text(p, "payer") ?? "them")."
+        case "INRequestRideIntent": return "Your ride is booked."
+        case "INListRideOptionsIntent":
+            let count = properties["rideOptions"]?.arrayValue?.count ?? 0
+            return "\(count) ride option\(count == 1 ? "" : "s") available."
+        case "INGetRideStatusIntent":
+            let phase = properties["rideStatus"]?.objectValue?["phase"]?.stringValue ?? ""
+            return ridePhase(phase)
+        case "INCancelRideIntent": return "Your ride is cancelled."
+        case "INStartWorkoutIntent": return "Started \(text(p, "workoutName") ?? "your workout")."
+        case "INPauseWorkoutIntent": return "Paused \(text(p, "workoutName") ?? "your workout")."
+        case "INResumeWorkoutIntent": return "Resumed \(text(p, "workoutName") ?? "your workout")."
+        case "INEndWorkoutIntent": return "Ended \(text(p, "workoutName") ?? "your workout")."
+        case "INCancelWorkoutIntent": return "Cancelled \(text(p, "workoutName") ?? "your workout")."
+        case "INStartCallIntent", "INStartAudioCallIntent", "INStartVideoCallIntent":
+            return "Calling \(text(p, "contacts") ?? "them")."
+        case "INSearchCallHistoryIntent":
+            let count = properties["callRecords"]?.arrayValue?.count ?? 0
+            return count == 0 ? "No calls found." : "Found \(count) call\(count == 1 ? "" : "s")."
+        case "INSearchForPhotosIntent", "INStartPhotoPlaybackIntent":
+            var count = 0
+            if case .number(let found)? = properties["searchResultsCount"] { count = Int(found) }
+            let found = count == 0 ? "No photos found" : "Found \(count) photo\(count == 1 ? "" : "s")"
+            return intent == "INStartPhotoPlaybackIntent" && count > 0 ? "Playing \(count) photos." : found + "."
+        default: return "Done."
+        }
+    }
+
+    /// Where a ride is, in words.
+    func ridePhase(_ phase: String) -> String {
+        switch phase {
+        case "received": return "Your ride is booked; waiting for a driver."
+        case "confirmed": return "Your ride is confirmed."
+        case "approachingPickup": return "Your ride is almost there."
+        case "pickup": return "Your ride is here."
+        case "ongoing": return "You're on your way."
+        case "completed": return "Your ride is complete."
+        default: return "Here's your ride."
+        }
+    }
+
+    func doneWithApp(_ done: String, app: String) -> String { done.dropLast() + " with \(app)." }
+
+    func inProgress(app: String) -> String {
+        "\(app) is on it; it continues in the background, and I'll tell you when it's done."
+    }
+
+    func rideUpdate(app: String, phase: String) -> String {
+        let sentence = ridePhase(phase)
+        return "\(app): " + sentence.prefix(1).lowercased() + sentence.dropFirst()
+    }
+
+    func handedOff(done: String?, app: String) -> String { (done.map { $0 + " " } ?? "") + "Continuing in \(app)." }
+
+    func handOffFailed(app: String, reason: String) -> String {
+        "\(app) has to finish this, but I couldn't open it: \(reason)"
+    }
+
+    func cancelled() -> String { "OK, cancelled. Nothing was done." }
+    func declined() -> String { "OK, I won't. Nothing was done." }
+
+    func permissionDenied(app: String, identifier: String) -> String {
+        "\(app) isn't allowed to work with Parlance, so I didn't use it. To allow it: parlance apps allow \(identifier)"
+    }
+
+    func stayedLocked() -> String { "The session is still locked, so I stopped. Nothing was done." }
+
+    func gaveUp(step: String, app: String) -> String {
+        let what = ["app": "which app to use", "confirmation": "whether to go ahead", "unlock": "an unlock"][step]
+            ?? "a \(label(step)) \(app) can use"
+        return "I still don't have \(what), so I stopped. Nothing was done."
+    }
+
+    func resumed(_ question: String) -> String { "Picking up where we left off. " + question }
+    func beforeRestart(_ result: String) -> String { "Before the restart: " + result }
+
+    func interrupted(app: String) -> String {
+        "The assistant stopped while \(app) was handling your request, so I don't know whether it went through. "
+            + "I won't do it again; check \(app)."
+    }
+
+    func notUnderstood() -> String { "Sorry, I can't help with that. Say “what can you do?” to hear what I can do." }
+    func appCannot(app: String) -> String { "\(app) can't do that. Say “what can you do?” to hear what it can do." }
+    func waiting(app: String) -> String { "Waiting for \(app)…" }
+    func alreadyHandled(app: String) -> String { "\(app) already handled this request; I won't do it twice." }
+    func notRecorded(reason: String) -> String { "I couldn't record the request safely, so I didn't send it: \(reason)" }
+
+    func handleFailed(app: String, reason: String) -> String {
+        "\(app) failed while handling the request (\(reason)). I don't know whether it went through and won't do it "
+            + "again; check \(app)."
+    }
+
+    func noRideToCancel(app: String) -> String { "You have no \(app) ride to cancel." }
+    func appMissing(app: String) -> String { "\(app) is no longer installed, so I stopped." }
+    func extensionFailed(app: String, reason: String) -> String { "\(app) couldn't take the request (\(reason)). Nothing was done." }
+    func notSaved(reason: String) -> String { "I couldn't save this conversation (\(reason)); after a restart I may not remember it." }
+    func noApps() -> String { "No apps are installed yet. Install one with parlance apps install PATH." }
+    func discovery(_ examples: [String]) -> String { "You can ask things like " + list(examples.map { "“\($0)”" }) + "." }
+    func discoveryTitle() -> String { "What you can ask" }
+    func welcome() -> String { "Parlance — say what you want (“what can you do?” for ideas, Ctrl-D to quit)." }
+    func installedSamples(_ names: [String]) -> String {
+        "No apps were installed, so I installed the sample apps: \(ValueText.list(names, language: code)). Each asks for your permission on first use."
+    }
+    func cardLabel(_ english: String) -> String { english }
+    func list(_ items: [String]) -> String { ValueText.list(items) }
+    func caseWords(_ name: String) -> String { ValueText.words(name) }
+
+    /// Why a failure code ended the request.
+    func failure(_ code: String, app: String) -> String {
+        let reasons = [
+            "failureInsufficientFunds": "there isn't enough money in your \(app) account",
+            "failurePaymentsAmountBelowMinimum": "the amount is below \(app)'s minimum",
+            "failurePaymentsAmountAboveMaximum": "the amount is above \(app)'s limit",
+            "failurePaymentsCurrencyUnsupported": "\(app) doesn't support that currency",
+            "failureCredentialsUnverified": "\(app) needs you to verify your account",
+            "failureNoBankAccount": "you have no bank account set up in \(app)",
+            "failureNotEligible": "your \(app) account can't do that",
+            "failureTermsAndConditionsAcceptanceRequired": "you need to accept \(app)'s terms first",
+            "failureMessageServiceNotAvailable": "\(app) can't send messages right now",
+            "failureRequiringInAppAuthentication": "\(app) needs you to sign in",
+            "failureMessageNotFound": "\(app) couldn't find those messages",
+            "failureMessageTooManyResults": "too many messages match",
+            "failureNoMatchingWorkout": "\(app) has no such workout going",
+            "failureOngoingWorkout": "another workout is already going",
+            "failureCallingServiceNotAvailable": "\(app) can't make calls right now",
+            "failureContactNotSupportedByApp": "\(app) can't call that contact",
+            "failureNoValidNumber": "\(app) has no number to call",
+            "failureInvalidNumber": "the number isn't valid",
+            "failureAirplaneModeEnabled": "airplane mode is on",
+            "failureCallInProgress": "a call is already in progress",
+            "failureAppConfigurationRequired": "\(app) needs to be set up first",
+            "failurePreviousRideNeedsFeedback": "your last ride needs feedback first",
+        ]
+        let reason = reasons[code] ?? "\(app) reported a failure (\(ValueText.words(code)))"
+        return "I couldn't do that: \(reason). Nothing was done."
+    }
+}

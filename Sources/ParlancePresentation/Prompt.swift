@@ -1,0 +1,20 @@
+import ParlanceCore
+
+/// A question to put to the user, with everything its words need: the engine decides to ask, the
+/// presenter says it.
+public enum Prompt: Sendable, Equatable {
+    /// Which app should do it (the apps' display names, in the order offered).
+    case chooseApp(names: [String])
+    /// May the app work with the assistant? With the app's usage description in the user's language.
+    case permission(usage: String?)
+    /// The session is locked; unlock to continue.
+    case unlock
+    /// A value for a parameter; `current` is the value the app could not use, if any.
+    case value(parameter: String, current: JSONValue?, reason: ValueRequest)
+    /// A choice among values the extension offered.
+    case choice(parameter: String, items: [JSONValue])
+    /// Yes or no about one value.
+    case confirmValue(parameter: String, value: JSONValue)
+    /// Yes or no before the extension handles the intent, with what its confirm response carries.
+    case confirmIntent(confirmResponse: JSONValue?)
+}

@@ -1,0 +1,98 @@
+import Foundation
+import GRDB
+import ParlanceCore
+
+extension AssistantStore: ConversationStore {
+    // MARK: Conversations in progress
+
+    /// The saved state of a session's conversation (JSON), or nil when none is in progress.
+    public func conversationState(session: String) throws(StoreError) -> Data? {
+        try read { db in
+            try String.fetchOne(db, sql: "SELECT state FROM conversations WHERE session = ?", arguments: [session])
+                .map { Data($0.utf8) }
+        }
+    }
+
+    /// Saves (or, with nil, forgets) a session's conversation; durable when the call returns.
+    public func saveConversationState(_ state: Data?, session: String) throws(StoreError) {
+        try write { db in try Self.saveConversationState(state, session: session, in: db) }
+    }
+
+    private static func saveConversationState(_ state: Data?, session: String, in db: Database) throws {
+        if let state {
+            try db.execute(sql: """
+                INSERT INTO conversations (session, state, updatedAt) VALUES (?, ?, ?)
+                ON CONFLICT(session) DO UPDATE SET state = excluded.state, updatedAt = excluded.updatedAt
+                """, arguments: [session, String(decoding: state, as: UTF8.self), Date()])
+        } else {
+            try db.execute(sql: "DELETE FROM conversations WHERE session = ?", arguments: [session])
+        }
+    }
+
+    // MARK: Journal of handled intents
+
+    /// Records that handle is about to be called for an intent, and saves the session's state in the
+    /// same transaction. Returns false, changing nothing, when the intent was already started: it must
+    /// not be handled a second time.
+    public func beginHandling(intentIdentifier: String, app: String, intent: String,
+                              state: Data?, session: String) throws(StoreError) -> Bool {
+        try write { db in
+            if try Bool.fetchOne(db, sql: "SELECT 1 FROM handledIntents WHERE intentIdentifier = ?",
+                                 arguments: [intentIdentifier]) == true {
+                return false
+            }
+            try db.execute(sql: """
+                INSERT INTO handledIntents (intentIdentifier, appIdentifier, intent, startedAt) VALUES (?, ?, ?, ?)
+                """, arguments: [intentIdentifier, app, intent, Date()])
+            try Self.saveConversationState(state, session: session, in: db)
+            return true
+        }
+    }
+
+    /// Records the response handle gave for an intent.
+    public func finishHandling(intentIdentifier: String, response: String) throws(StoreError) {
+        try write { db in
+            try db.execute(sql: "UPDATE handledIntents SET response = ?, finishedAt = ? WHERE intentIdentifier = ?",
+                           arguments: [response, Date(), intentIdentifier])
+        }
+    }
+
+    /// What the journal holds for an intent, or nil when handle was never called for it.
+    public func journalEntry(intentIdentifier: String) throws(StoreError) -> JournalEntry? {
+        try read { db in
+            guard let row = try Row.fetchOne(db, sql: """
+                SELECT appIdentifier, intent, response, startedAt, finishedAt FROM handledIntents WHERE intentIdentifier = ?
+                """, arguments: [intentIdentifier]) else { return nil }
+            let app: String = row["appIdentifier"]
+            let intent: String = row["intent"]
+            if let response: String = row["response"], let finished: Date = row["finishedAt"] {
+                return .finished(app: app, intent: intent, response: response, at: finished)
+            }
+            return .started(app: app, intent: intent, at: row["startedAt"])
+        }
+    }
+
+    /// How many intents the journal holds (for tests and diagnostics).
+    public func journalCount() throws(StoreError) -> Int {
+        try read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM handledIntents") ?? 0 }
+    }
+
+    // MARK: Session lock
+
+    /// Whether the assistant's session is locked (set by `parlance lock` / `parlance unlock` and the API).
+    public func isSessionLocked() throws(StoreError) -> Bool {
+        try read { db in
+            try String.fetchOne(db, sql: "SELECT value FROM settings WHERE key = 'sessionLocked'") == "true"
+        }
+    }
+
+    /// Locks or unlocks the assistant's session.
+    public func setSessionLocked(_ locked: Bool) throws(StoreError) {
+        try write { db in
+            try db.execute(sql: """
+                INSERT INTO settings (key, value) VALUES ('sessionLocked', ?)
+                ON CONFLICT(key) DO UPDATE SET value = excluded.value
+                """, arguments: [locked ? "true" : "false"])
+        }
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import GRDB
+import Intents
+import ParlanceCore
+
+extension AssistantStore: VocabularySource {
+    /// Replaces every string of one type for one app, atomically, with the cleaned list (Apple's rules:
+    /// empty and over-long strings dropped, duplicates keep their first position). Refuses the whole
+    /// update when a string looks like a phone number or an e-mail address. Returns what was kept.
+    @discardableResult
+    public func replaceVocabulary(_ strings: [String], type: INVocabularyStringType,
+                                  app identifier: String) throws(StoreError) -> [String] {
+        let checked: Result<VocabularyUpdate, VocabularyRejection> = VocabularyUpdate.replace(strings, type: type)
+        switch checked {
+        case let .failure(rejection):
+            throw StoreError(.refusedVocabulary, rejection.description)
+        case let .success(update):
+            try apply(update, app: identifier)
+            if case let .replace(kept, _) = update { return kept }
+            return []
+        }
+    }
+
+    /// Removes every string of every type the app gave (the app's reset or logout).
+    public func removeAllVocabulary(app identifier: String) throws(StoreError) {
+        try apply(.removeAll, app: identifier)
+    }
+
+    /// Applies a checked update in one transaction.
+    public func apply(_ update: VocabularyUpdate, app identifier: String) throws(StoreError) {
+        try write { db in try applyInTransaction(update, app: identifier, db) }
+    }
+
+    func applyInTransaction(_ update: VocabularyUpdate, app identifier: String, _ db: Database) throws {
+        switch update {
+        case let .replace(strings, type):
+            try VocabularyRow.filter(Column("appIdentifier") == identifier && Column("type") == type.caseName).deleteAll(db)
+            let insert = try db.cachedStatement(sql: """
+                INSERT INTO userVocabulary (appIdentifier, type, position, phrase) VALUES (?, ?, ?, ?)
+                """)
+            for (position, phrase) in strings.enumerated() {
+                try insert.execute(arguments: [identifier, type.caseName, position, phrase])
+            }
+        case .removeAll:
+            try VocabularyRow.filter(Column("appIdentifier") == identifier).deleteAll(db)
+        }
+        try StoreSchema.bumpVocabularyGeneration(db)
+    }
+
+    /// Applies the updates apps left in the home's inbox (from `INVocabulary` in their own processes).
+    /// Called before every read of the vocabulary, so a change is seen by the very next request.
+    @discardableResult
+    public func ingestVocabularyInbox() throws(StoreError) -> Int {
+        guard let home = location?.deletingLastPathComponent() else { return 0 }
+        return try VocabularyInbox(home: home).ingest(into: self)
+    }
+
+    /// The user vocabulary, optionally of one app and one type, by app, type and rank.
+    public func vocabulary(app identifier: String? = nil,
+                           type: INVocabularyStringType? = nil) throws(StoreError) -> [VocabularyEntry] {
+        try ingestVocabularyInbox()
+        return try read { db in
+            var request = VocabularyRow.all()
+            if let identifier { request = request.filter(Column("appIdentifier") == identifier) }
+            if let type { request = request.filter(Column("type") == type.caseName) }
+            return try request.order(Column("appIdentifier"), Column("type"), Column("position")).fetchAll(db)
+                .compactMap { row in
+                    INVocabularyStringType.allCases.first { $0.caseName == row.type }.map {
+                        VocabularyEntry(appIdentifier: row.appIdentifier, type: $0, position: row.position, phrase: row.phrase)
+                    }
+                }
+        }
+    }
+
+    /// The user vocabulary of every app, by app, type and rank.
+    public func vocabulary() throws(StoreError) -> [VocabularyEntry] {
+        try vocabulary(app: nil, type: nil)
+    }
+
+    /// A number that changes whenever user vocabulary or an installed app changes, in this process or another.
+    public func vocabularyGeneration() throws(StoreError) -> Int {
+        try ingestVocabularyInbox()
+        return try read { db in try Int.fetchOne(db, sql: "SELECT generation FROM vocabularyGeneration WHERE id = 1") ?? 0 }
+    }
+}

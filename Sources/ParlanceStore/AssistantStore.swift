@@ -1,0 +1,187 @@
+import Foundation
+import GRDB
+import Intents
+import ParlanceCore
+import Synchronization
+
+/// The assistant's durable state in SQLite (WAL): installed apps and permissions. Every write is a
+/// transaction that is on disk when the call returns.
+public final class AssistantStore: AppRegistry {
+    let database: any DatabaseWriter
+    /// Bundles already decoded from their manifests (decoding is most of the cost of reading an app).
+    private let decodedManifests = Mutex<[String: (manifest: String, bundle: AppBundle)]>([:])
+    /// The database file; nil in memory.
+    public let location: URL?
+    /// The home folder the store lives in (extensions and apps find the assistant's files there); nil in memory.
+    public var home: URL? { location?.deletingLastPathComponent() }
+
+    private init(database: any DatabaseWriter, location: URL?) throws(StoreError) {
+        self.database = database
+        self.location = location
+        do {
+            try StoreSchema.migrator.migrate(database)
+        } catch {
+            throw StoreError(.cannotOpen, "the store \(location?.path ?? "in memory") could not be prepared: \(error)")
+        }
+    }
+
+    /// Opens (creating if needed) the store in a home folder.
+    public static func open(home: URL) throws(StoreError) -> AssistantStore {
+        let file = home.appendingPathComponent("parlance.sqlite")
+        do {
+            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        } catch {
+            throw StoreError(.cannotOpen, "cannot create the Parlance home \(home.path): \(error.localizedDescription)")
+        }
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        let pool: DatabasePool
+        do {
+            pool = try DatabasePool(path: file.path, configuration: configuration)
+        } catch {
+            throw StoreError(.cannotOpen, "cannot open the store \(file.path): \(error)")
+        }
+        return try AssistantStore(database: pool, location: file)
+    }
+
+    /// A store in memory, for tests and embedding.
+    public static func inMemory() throws(StoreError) -> AssistantStore {
+        do {
+            return try AssistantStore(database: try DatabaseQueue(), location: nil)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError(.cannotOpen, "cannot create an in-memory store: \(error)")
+        }
+    }
+
+    // MARK: Apps
+
+    /// Installs or updates an app; an update keeps the user's permission.
+    @discardableResult
+    public func install(_ app: AppBundle) throws(StoreError) -> InstallOutcome {
+        let manifest = try encode(app)
+        return try write { db in
+            let now = Date()
+            let existing = try AppRow.fetchOne(db, key: app.identifier)
+            let row = AppRow(identifier: app.identifier, displayName: app.displayName, path: app.path,
+                             manifest: manifest, installedAt: existing?.installedAt ?? now, updatedAt: now)
+            try row.save(db)
+            try StoreSchema.bumpVocabularyGeneration(db)  // the app's own vocabulary may have changed
+            return existing == nil ? .installed : .updated
+        }
+    }
+
+    /// Every installed app, by display name.
+    public func apps() throws(StoreError) -> [InstalledApp] {
+        try read { db in
+            let rows = try AppRow.order(Column("displayName").collating(.localizedCaseInsensitiveCompare)).fetchAll(db)
+            let permissions = try PermissionRow.fetchAll(db)
+            return try rows.map { row in try self.installed(row, permission: permissions.first { $0.appIdentifier == row.identifier }) }
+        }
+    }
+
+    /// One installed app, or nil.
+    public func app(_ identifier: String) throws(StoreError) -> InstalledApp? {
+        try read { db in
+            guard let row = try AppRow.fetchOne(db, key: identifier) else { return nil }
+            return try self.installed(row, permission: try PermissionRow.fetchOne(db, key: identifier))
+        }
+    }
+
+    /// Removes an app with everything the assistant kept for it (permission, vocabulary).
+    public func remove(_ identifier: String) throws(StoreError) {
+        try write { db in
+            guard try AppRow.deleteOne(db, key: identifier) else { throw self.notInstalled(identifier, db) }
+            try VocabularyRow.filter(Column("appIdentifier") == identifier).deleteAll(db)
+            try StoreSchema.bumpVocabularyGeneration(db)
+        }
+        publishPermission(.notDetermined, for: identifier)
+    }
+
+    /// Records the user's decision about an app.
+    public func setPermission(_ permission: AppPermission, for identifier: String) throws(StoreError) {
+        try write { db in
+            guard try AppRow.exists(db, key: identifier) else { throw self.notInstalled(identifier, db) }
+            if permission == .notDetermined {
+                try PermissionRow.deleteOne(db, key: identifier)
+            } else {
+                try PermissionRow(appIdentifier: identifier, state: permission.rawValue, decidedAt: Date()).save(db)
+            }
+        }
+        publishPermission(permission, for: identifier)
+    }
+
+    // MARK: Internals
+
+    /// Publishes an app's permission as a file in the home, where the app's `INPreferences` reads it
+    /// (the SDK has no database access). The database stays the source of truth.
+    func publishPermission(_ permission: AppPermission, for identifier: String) {
+        guard let home = location?.deletingLastPathComponent(), !identifier.contains("/") else { return }
+        let folder = home.appendingPathComponent("permissions")
+        let file = folder.appendingPathComponent(identifier)
+        if permission == .notDetermined {
+            try? FileManager.default.removeItem(at: file)
+        } else {
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try? Data(permission.rawValue.utf8).write(to: file, options: .atomic)
+        }
+    }
+
+    private func installed(_ row: AppRow, permission: PermissionRow?) throws -> InstalledApp {
+        let bundle: AppBundle
+        if let cached = decodedManifests.withLock({ $0[row.identifier] }), cached.manifest == row.manifest {
+            bundle = cached.bundle
+        } else {
+            bundle = try JSONDecoder().decode(AppBundle.self, from: Data(row.manifest.utf8))
+            decodedManifests.withLock { $0[row.identifier] = (row.manifest, bundle) }
+        }
+        return InstalledApp(bundle: bundle,
+                            permission: permission.flatMap { AppPermission(rawValue: $0.state) } ?? .notDetermined,
+                            installedAt: row.installedAt, updatedAt: row.updatedAt)
+    }
+
+    func notInstalled(_ identifier: String, _ db: Database) -> StoreError {
+        let known = (try? String.fetchAll(db, sql: "SELECT identifier FROM apps")) ?? []
+        var message = "no app '\(identifier)' is installed"
+        if let suggestion = Suggestion.closest(to: identifier, in: known) {
+            message += "; did you mean '\(suggestion)'?"
+        } else {
+            message += known.isEmpty ? "; none is" : "; installed: \(known.sorted().joined(separator: ", "))"
+        }
+        return StoreError(.appNotInstalled, message)
+    }
+
+    private func encode(_ app: AppBundle) throws(StoreError) -> String {
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            return String(decoding: try encoder.encode(app), as: UTF8.self)
+        } catch {
+            throw StoreError(.database, "cannot record \(app.identifier): \(error)")
+        }
+    }
+
+    func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try database.write(body)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError(.database, "the store refused a change: \(error)")
+        }
+    }
+
+    func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try database.read(body)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError(.database, "the store could not be read: \(error)")
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import GRDB
+import ParlanceCore
+
+/// The store's tables, as numbered migrations; never edit a shipped migration, add a new one.
+enum StoreSchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1 apps and permissions") { db in
+            try db.create(table: "apps") { t in
+                t.primaryKey("identifier", .text)
+                t.column("displayName", .text).notNull()
+                t.column("path", .text).notNull()
+                t.column("manifest", .text).notNull()
+                t.column("installedAt", .datetime).notNull()
+                t.column("updatedAt", .datetime).notNull()
+            }
+            try db.create(table: "permissions") { t in
+                t.primaryKey("appIdentifier", .text).references("apps", onDelete: .cascade)
+                t.column("state", .text).notNull()
+                t.column("decidedAt", .datetime).notNull()
+            }
+        }
+        migrator.registerMigration("v2 user vocabulary") { db in
+            try db.create(table: "userVocabulary") { t in
+                t.column("appIdentifier", .text).notNull()
+                t.column("type", .text).notNull()
+                t.column("position", .integer).notNull()
+                t.column("phrase", .text).notNull()
+                t.primaryKey(["appIdentifier", "type", "position"])
+            }
+            try db.create(table: "vocabularyGeneration") { t in
+                t.primaryKey("id", .integer)
+                t.column("generation", .integer).notNull()
+            }
+            try db.execute(sql: "INSERT INTO vocabularyGeneration (id, generation) VALUES (1, 0)")
+            try db.create(table: "appliedVocabularyInbox") { t in
+                t.primaryKey("name", .text)
+                t.column("appliedAt", .datetime).notNull()
+            }
+        }
+        migrator.registerMigration("v3 conversations, journal and session") { db in
+            try db.create(table: "conversations") { t in
+                t.primaryKey("session", .text)
+                t.column("state", .text).notNull()
+                t.column("updatedAt", .datetime).notNull()
+            }
+            try db.create(table: "handledIntents") { t in
+                t.primaryKey("intentIdentifier", .text)
+                t.column("appIdentifier", .text).notNull()
+                t.column("intent", .text).notNull()
+                t.column("response", .text)
+                t.column("startedAt", .datetime).notNull()
+                t.column("finishedAt", .datetime)
+            }
+            try db.create(table: "settings") { t in
+                t.primaryKey("key", .text)
+                t.column("value", .text).notNull()
+            }
+        }
+        return migrator
+    }
+
+    /// Marks that user vocabulary changed, so running assistants reload it on their next request.
+    static func bumpVocabularyGeneration(_ db: Database) throws {
+        try db.execute(sql: "UPDATE vocabularyGeneration SET generation = generation + 1 WHERE id = 1")
+    }
+}
+
+struct AppRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "apps"
+    var identifier: String
+    var displayName: String
+    var path: String
+    var manifest: String
+    var installedAt: Date
+    var updatedAt: Date
+}
+
+struct PermissionRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "permissions"
+    var appIdentifier: String
+    var state: String
+    var decidedAt: Date
+}
+
+struct VocabularyRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "userVocabulary"
+    var appIdentifier: String
+    var type: String
+    var position: Int
+    var phrase: String
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Intents
+import ParlanceCore
+import Synchronization
+
+/// The assistant's store in memory: installed apps, permissions, user vocabulary, conversation state,
+/// the handle journal and the session lock, behind the same protocols as the SQLite store. For tests
+/// of the engine and of understanding that have no reason to touch a disk.
+public final class MemoryStore: AppRegistry, VocabularySource, ConversationStore {
+    private struct Contents {
+        var apps: [String: InstalledApp] = [:]
+        var vocabulary: [VocabularyEntry] = []
+        var generation = 0
+        var states: [String: Data] = [:]
+        var journal: [String: JournalEntry] = [:]
+        var locked = false
+    }
+
+    private let contents = Mutex(Contents())
+
+    public init() {}
+
+    // MARK: Apps
+
+    /// Installs or updates an app (an update keeps the permission).
+    public func install(_ bundle: AppBundle, permission: AppPermission? = nil) {
+        contents.withLock { contents in
+            let now = Date()
+            let existing = contents.apps[bundle.identifier]
+            contents.apps[bundle.identifier] = InstalledApp(
+                bundle: bundle, permission: permission ?? existing?.permission ?? .notDetermined,
+                installedAt: existing?.installedAt ?? now, updatedAt: now)
+            contents.generation += 1
+        }
+    }
+
+    public func apps() throws(StoreError) -> [InstalledApp] {
+        contents.withLock { $0.apps.values.sorted { $0.bundle.displayName.lowercased() < $1.bundle.displayName.lowercased() } }
+    }
+
+    public func app(_ identifier: String) throws(StoreError) -> InstalledApp? {
+        contents.withLock { $0.apps[identifier] }
+    }
+
+    public func setPermission(_ permission: AppPermission, for identifier: String) throws(StoreError) {
+        try contents.withLock { (contents: inout Contents) throws(StoreError) in
+            guard contents.apps[identifier] != nil else {
+                throw StoreError(.appNotInstalled, "no app '\(identifier)' is installed")
+            }
+            contents.apps[identifier]?.permission = permission
+        }
+    }
+
+    // MARK: Vocabulary
+
+    /// Replaces one app's strings of one type (kept as given: the SQLite store applies Apple's rules).
+    public func replaceVocabulary(_ strings: [String], type: INVocabularyStringType, app identifier: String) {
+        contents.withLock { contents in
+            contents.vocabulary.removeAll { $0.appIdentifier == identifier && $0.type == type }
+            contents.vocabulary += strings.enumerated().map {
+                VocabularyEntry(appIdentifier: identifier, type: type, position: $0.offset, phrase: $0.element)
+            }
+            contents.generation += 1
+        }
+    }
+
+    public func vocabularyGeneration() throws(StoreError) -> Int {
+        contents.withLock { $0.generation }
+    }
+
+    public func vocabulary() throws(StoreError) -> [VocabularyEntry] {
+        contents.withLock { $0.vocabulary }
+    }
+
+    // MARK: Conversations
+
+    public func conversationState(session: String) throws(StoreError) -> Data? {
+        contents.withLock { $0.states[session] }
+    }
+
+    public func saveConversationState(_ state: Data?, session: String) throws(StoreError) {
+        contents.withLock { $0.states[session] = state }
+    }
+
+    public func beginHandling(intentIdentifier: String, app: String, intent: String,
+                              state: Data?, session: String) throws(StoreError) -> Bool {
+        contents.withLock { contents in
+            guard contents.journal[intentIdentifier] == nil else { return false }
+            contents.journal[intentIdentifier] = .started(app: app, intent: intent, at: Date())
+            contents.states[session] = state
+            return true
+        }
+    }
+
+    public func finishHandling(intentIdentifier: String, response: String) throws(StoreError) {
+        contents.withLock { contents in
+            guard case let .started(app, intent, _)? = contents.journal[intentIdentifier] else { return }
+            contents.journal[intentIdentifier] = .finished(app: app, intent: intent, response: response, at: Date())
+        }
+    }
+
+    public func journalEntry(intentIdentifier: String) throws(StoreError) -> JournalEntry? {
+        contents.withLock { $0.journal[intentIdentifier] }
+    }
+
+    /// How many intents the journal holds.
+    public func journalCount() -> Int {
+        contents.withLock { $0.journal.count }
+    }
+
+    public func isSessionLocked() throws(StoreError) -> Bool {
+        contents.withLock { $0.locked }
+    }
+
+    /// Locks or unlocks the session.
+    public func setSessionLocked(_ locked: Bool) {
+        contents.withLock { $0.locked = locked }
+    }
+}

@@ -1,0 +1,43 @@
+import ParlanceCore
+
+/// A question the assistant asked, so that the answer can be understood in its context.
+public enum Question: Sendable, Equatable {
+    /// A yes/no question. With a parameter ("Did you mean Bobo the Great?"), an answer that gives
+    /// another value ("no, Bobo Jr.") is that value.
+    case confirmation(parameter: ParameterReference? = nil)
+    /// A choice among options, shown in this order ("Which Bobo? Bobo, Bobo the Great, Little Bobo").
+    case choice([String])
+    /// A value for one parameter of an intent ("Who should I send it to?").
+    case value(ParameterReference)
+}
+
+/// One parameter of an intent, for an app.
+public struct ParameterReference: Sendable, Equatable {
+    public var intent: String
+    public var parameter: String
+    /// The app whose vocabulary applies.
+    public var app: String?
+
+    public init(intent: String, parameter: String, app: String?) {
+        self.intent = intent
+        self.parameter = parameter
+        self.app = app
+    }
+}
+
+/// What an answer to the assistant's question means.
+public enum Answer: Sendable, Equatable {
+    case yes
+    case no
+    /// Stop the conversation ("cancel", "never mind").
+    case cancel
+    /// The option at this index (0-based) of a `Question.choice`.
+    case choice(Int)
+    /// Parameter values in the SDK's JSON form, by property: usually the asked parameter, sometimes
+    /// with its companions (a goal value with its unit).
+    case values([String: JSONValue])
+    /// Not an answer but a new request ("actually, get me a ride home").
+    case newRequest(UnderstoodRequest)
+    /// Nothing the question can use; ask again.
+    case unclear
+}

@@ -1,0 +1,72 @@
+import Foundation
+import ParlanceCore
+
+/// How well understanding did on a labelled set.
+public struct EvaluationReport: Sendable, Codable {
+    /// Figures for one expected intent.
+    public struct IntentFigures: Sendable, Codable {
+        public var intent: String
+        public var count: Int
+        public var intentAccuracy: Double
+        public var exactFrameAccuracy: Double
+        public var slotF1: Double
+    }
+
+    /// A request understanding got wrong.
+    public struct Failure: Sendable, Codable {
+        public var line: Int
+        public var text: String
+        public var expected: LabelledRequest
+        public var actual: UnderstoodRequest?
+        public var error: String?
+        /// What differs ("intent", "app", "parameters.recipients").
+        public var differences: [String]
+    }
+
+    public var count: Int
+    public var intentAccuracy: Double
+    public var appAccuracy: Double
+    public var exactFrameAccuracy: Double
+    public var slotPrecision: Double
+    public var slotRecall: Double
+    public var slotF1: Double
+    public var perIntent: [IntentFigures]
+    public var failures: [Failure]
+
+    /// A readable summary: totals, the per-intent table and the failures.
+    public func summary(showFailures: Bool = true) -> String {
+        func percent(_ value: Double) -> String { String(format: "%5.1f %%", value * 100) }
+        var lines = ["requests:            \(count)",
+                     "intent accuracy:     \(percent(intentAccuracy))",
+                     "app accuracy:        \(percent(appAccuracy))",
+                     "exact-frame accuracy:\(percent(exactFrameAccuracy))",
+                     String(format: "slots:               precision %.3f  recall %.3f  F1 %.3f", slotPrecision, slotRecall, slotF1),
+                     "",
+                     "INTENT                          N   INTENT   FRAME   SLOT-F1"]
+        for figures in perIntent {
+            lines.append(figures.intent.padding(toLength: 28, withPad: " ", startingAt: 0)
+                + String(format: "%5d  ", figures.count) + percent(figures.intentAccuracy) + " "
+                + percent(figures.exactFrameAccuracy) + String(format: "   %.3f", figures.slotF1))
+        }
+        if showFailures, !failures.isEmpty {
+            lines.append("")
+            lines.append("failures (\(failures.count)):")
+            for failure in failures {
+                lines.append("  line \(failure.line): \(failure.text)")
+                lines.append("    wrong: \(failure.differences.joined(separator: ", "))")
+                if let error = failure.error { lines.append("    error: \(error)") }
+                if let actual = failure.actual {
+                    lines.append("    got:   \(actual.intent ?? "no intent") \(Self.json(actual.parameters)) app \(actual.app ?? "none")")
+                }
+                lines.append("    want:  \(failure.expected.intent ?? "no intent") \(Self.json(failure.expected.parameters ?? [:])) app \(failure.expected.app ?? "none")")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func json(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(value)).flatMap { String(data: $0, encoding: .utf8) } ?? "?"
+    }
+}

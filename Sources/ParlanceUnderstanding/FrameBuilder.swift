@@ -1,0 +1,300 @@
+import Intents
+import ParlanceCore
+
+/// Turns tagged segments into an intent's parameters in the SDK's JSON form: people, places,
+/// speakable strings, text, lists; amounts, goals and dates from the entity readers; enumerated
+/// values from the language's keywords.
+struct FrameBuilder {
+    let utterance: Utterance
+    let segments: [Segment]
+    /// The tagger's label per segment ("O", "B-recipients", "I-recipients").
+    let labels: [String]
+    let analyzer: RequestAnalyzer
+    /// The currency of an amount said without one ("pay Bobo 20").
+    let defaultCurrency: String
+
+    static let personProperties: Set<String> = ["recipients", "contacts", "senders", "peopleInPhoto", "payee",
+                                                        "payer", "recipient", "sender"]
+    private static let speakableProperties: Set<String> = ["workoutName", "rideOptionName", "speakableGroupName",
+                                                           "speakableGroupNames"]
+    private static let placeProperties: Set<String> = ["pickupLocation", "dropOffLocation", "locationCreated"]
+    /// Spans whose words are free text: entities and keywords inside them belong to the text.
+    private static let textProperties: Set<String> = ["content", "note", "searchTerms", "albumName"]
+    /// Properties whose answers are free text: never mistaken for a new request.
+    static let freeTextProperties: Set<String> = ["content", "note", "searchTerms", "albumName"]
+    private static let dateProperties = ["dateTimeRange", "dateCreated", "scheduledPickupTime"]
+
+    /// A run of segments the tagger gave one property.
+    struct Span {
+        var property: String
+        var segments: Range<Int>
+    }
+
+    /// The parameters of a request (with `defaults`, values it implies: a call is an audio call unless
+    /// said otherwise) or of an answer (without).
+    func parameters(intent: String, defaults: Bool = true) -> [String: JSONValue] {
+        let properties = Set(IntentCatalog.intent(named: intent)?.propertyNames ?? [])
+        var parameters: [String: JSONValue] = [:]
+        let spans = self.spans().filter { properties.contains($0.property) }
+        var covered = [Bool](repeating: false, count: segments.count)
+        var textCovered = [Bool](repeating: false, count: segments.count)
+        for span in spans {
+            for index in span.segments {
+                covered[index] = true
+                if Self.textProperties.contains(span.property) { textCovered[index] = true }
+            }
+            guard let value = value(of: span) else { continue }
+            if LanguageModel.listProperties.contains(span.property) {
+                let existing = parameters[span.property]?.arrayValue ?? []
+                parameters[span.property] = .array(existing + [value])
+            } else if parameters[span.property] == nil {
+                parameters[span.property] = value
+            }
+        }
+        addEntities(to: &parameters, properties: properties, skipping: textCovered)
+        addKeywords(to: &parameters, properties: properties, skipping: covered)
+        if defaults, intent == "INStartCallIntent", parameters["callCapability"] == nil {
+            parameters["callCapability"] = .string("audioCall")
+        }
+        return parameters
+    }
+
+    // MARK: Spans
+
+    func spans() -> [Span] {
+        var spans: [Span] = []
+        for (index, label) in labels.enumerated() where label != "O" {
+            let property = String(label.dropFirst(2))
+            if label.hasPrefix("I-"), let last = spans.last, last.property == property, last.segments.upperBound == index {
+                spans[spans.count - 1].segments = last.segments.lowerBound..<(index + 1)
+            } else {
+                spans.append(Span(property: property, segments: index..<(index + 1)))
+            }
+        }
+        return joinedWithinWords(spans).flatMap(splitList).map(cutAtScriptChange).compactMap(trimmed)
+    }
+
+    /// "Yusuf要" or "Bartholomew Quince昨天" as a name: a name, place or label never runs from Latin
+    /// letters into han or kana (or back), so the value is its longest part in one script.
+    private func cutAtScriptChange(_ span: Span) -> Span {
+        guard !Self.textProperties.contains(span.property) else { return span }
+        func script(_ index: Int) -> Token.Kind? {
+            let kind = utterance.tokens[segments[index].tokens.lowerBound].kind
+            return kind == .word || kind == .ideograph ? kind : nil
+        }
+        var parts: [Range<Int>] = []
+        var start = span.segments.lowerBound
+        var current = script(start)
+        for index in span.segments.dropFirst() {
+            guard let next = script(index) else { continue }
+            if let current, current != next {
+                parts.append(start..<index)
+                start = index
+            }
+            current = next
+        }
+        parts.append(start..<span.segments.upperBound)
+        guard parts.count > 1 else { return span }
+        func length(_ part: Range<Int>) -> Int {
+            utterance.text(of: segments[part.lowerBound].tokens.lowerBound..<segments[part.upperBound - 1].tokens.upperBound).count
+        }
+        let longest = parts.max { length($0) < length($1) } ?? span.segments
+        return Span(property: span.property, segments: longest)
+    }
+
+    /// "新宿" and "駅" tagged as two places: one word of han or katakana split between two values is
+    /// one value, whose role is the later part's (the particle after the word decides it: 新宿駅まで).
+    private func joinedWithinWords(_ spans: [Span]) -> [Span] {
+        var result: [Span] = []
+        for span in spans {
+            if let last = result.last, last.segments.upperBound == span.segments.lowerBound,
+               !Self.textProperties.contains(last.property), !Self.textProperties.contains(span.property),
+               last.property != span.property, continuesWord(at: span.segments.lowerBound) {
+                result[result.count - 1] = Span(property: span.property,
+                                                segments: last.segments.lowerBound..<span.segments.upperBound)
+            } else {
+                result.append(span)
+            }
+        }
+        return result
+    }
+
+    /// Whether the segment at `index` and the one before it are han–han or katakana–katakana, unspaced.
+    private func continuesWord(at index: Int) -> Bool {
+        guard index > 0 else { return false }
+        let before = utterance.tokens[segments[index - 1].tokens.upperBound - 1]
+        let after = utterance.tokens[segments[index].tokens.lowerBound]
+        guard before.range.upperBound == after.range.lowerBound,
+              let left = CharacterClass.unspacedScript(before.key), let right = CharacterClass.unspacedScript(after.key)
+        else { return false }
+        return left == right && left != "H"
+    }
+
+    /// "Kiki and Zazu" tagged as one value of a list of people: two values.
+    private func splitList(_ span: Span) -> [Span] {
+        guard Self.personProperties.contains(span.property), LanguageModel.listProperties.contains(span.property) else {
+            return [span]
+        }
+        var parts: [Span] = []
+        var start = span.segments.lowerBound
+        for index in span.segments where analyzer.language.listJoiners.contains(segments[index].key) {
+            if index > start { parts.append(Span(property: span.property, segments: start..<index)) }
+            start = index + 1
+        }
+        if start < span.segments.upperBound { parts.append(Span(property: span.property, segments: start..<span.segments.upperBound)) }
+        return parts
+    }
+
+    /// Without punctuation and quotes at either end.
+    private func trimmed(_ span: Span) -> Span? {
+        var lower = span.segments.lowerBound
+        var upper = span.segments.upperBound
+        while lower < upper, case .punctuation = segments[lower].kind { lower += 1 }
+        while upper > lower, case .punctuation = segments[upper - 1].kind { upper -= 1 }
+        if Self.freeTextProperties.contains(span.property) {
+            lower = afterContentLabel(lower, upper)
+            // "… que le train a du retard": "que" opens the content; it is not part of it.
+            if span.property == "content", upper - lower > 1,
+               analyzer.language.phrasing.contentOpeners.contains(segments[lower].key) {
+                lower += 1
+            }
+        } else if !Self.dateProperties.contains(span.property) {
+            // "lo stadio alle 18": the time is the pickup time, not part of the place.
+            while lower < upper, case .entity(.date) = segments[upper - 1].kind { upper -= 1 }
+            while lower < upper, case .entity(.date) = segments[lower].kind { lower += 1 }
+        }
+        guard lower < upper else { return nil }
+        return Span(property: span.property, segments: lower..<upper)
+    }
+
+    /// Skips "the message" in "… with the message send more bananas": words that name the content.
+    private func afterContentLabel(_ lower: Int, _ upper: Int) -> Int {
+        // Only right after a function word ("with"): "tell Bobo the message arrived" keeps its words.
+        guard lower > 0, analyzer.language.functionWords.contains(segments[lower - 1].key) else { return lower }
+        for label in analyzer.language.phrasing.contentLabels {
+            let words = label.split(separator: " ").map(String.init)
+            guard upper - lower > words.count,
+                  zip(words, segments[lower..<(lower + words.count)]).allSatisfy({ $0 == $1.key }) else { continue }
+            return lower + words.count
+        }
+        return lower
+    }
+
+    private func text(of span: Span) -> String {
+        utterance.text(of: segments[span.segments.lowerBound].tokens.lowerBound..<segments[span.segments.upperBound - 1].tokens.upperBound)
+    }
+
+    /// The vocabulary entry a span is exactly, if it is one phrase, preferring one that fills the property.
+    private func vocabularyEntry(of span: Span) -> GazetteerEntry? {
+        guard span.segments.count == 1, case .vocabulary(let entries) = segments[span.segments.lowerBound].kind else {
+            return nil
+        }
+        return entries.first { entry in entry.parameters.contains { $0.hasSuffix("." + span.property) } } ?? entries.first
+    }
+
+    private func value(of span: Span) -> JSONValue? {
+        let text = self.text(of: span)
+        let entry = vocabularyEntry(of: span)
+        let phrase = entry?.phrase ?? text
+        let property = span.property
+        if Self.personProperties.contains(property) {
+            return .object(["displayName": .string(phrase)])
+        }
+        if Self.speakableProperties.contains(property) {
+            var object: [String: JSONValue] = ["spokenPhrase": .string(phrase)]
+            if let identifier = entry?.identifier { object["vocabularyIdentifier"] = .string(identifier) }
+            return .object(object)
+        }
+        if Self.placeProperties.contains(property) {
+            // A place has a name: a lone number or time ("at 25:00") is not one.
+            let named = span.segments.contains { index in
+                if case .word = segments[index].kind { return true }
+                if case .vocabulary = segments[index].kind { return true }
+                return false
+            }
+            return named ? .object(["name": .string(text)]) : nil
+        }
+        if property == "partySize" {
+            var size: Double?
+            for index in span.segments {
+                if case .entity(.number(let value)) = segments[index].kind { size = value; break }
+            }
+            if size == nil {
+                let tokens = Array(utterance.tokens[segments[span.segments.lowerBound].tokens.lowerBound...])
+                size = analyzer.numberReader.read(tokens, at: 0)?.value
+            }
+            // Only a whole number of people a car can take; anything else is left for the app to ask about.
+            guard let size, size.rounded() == size, (1...20).contains(size) else { return nil }
+            return .number(size)
+        }
+        return .string(phrase)
+    }
+
+    // MARK: Entities and keywords
+
+    private func addEntities(to parameters: inout [String: JSONValue], properties: Set<String>, skipping: [Bool]) {
+        let dateProperty = Self.dateProperties.first { properties.contains($0) }
+        for (index, segment) in segments.enumerated() where !skipping[index] {
+            guard case .entity(let value) = segment.kind else { continue }
+            switch value {
+            case .money(let amount, let currency) where properties.contains("currencyAmount"):
+                if parameters["currencyAmount"] == nil {
+                    parameters["currencyAmount"] = .object(["amount": .number(amount),
+                                                            "currencyCode": .string(currency ?? defaultCurrency)])
+                }
+            case .number(let amount) where properties.contains("currencyAmount") && parameters["currencyAmount"] == nil
+                && labels[index] == "O" && isPaymentAmount(at: index):
+                parameters["currencyAmount"] = .object(["amount": .number(amount), "currencyCode": .string(defaultCurrency)])
+            case .quantity(let amount, let unit) where properties.contains("goalValue"):
+                if parameters["goalValue"] == nil {
+                    parameters["goalValue"] = .number(amount)
+                    parameters["workoutGoalUnitType"] = .string(unit)
+                }
+            case .date(let span):
+                if let dateProperty, parameters[dateProperty] == nil { parameters[dateProperty] = span.json }
+            default:
+                break
+            }
+        }
+    }
+
+    /// A bare number is an amount in "pay Bobo 20", not in "pay Bobo for 2 pizzas".
+    private func isPaymentAmount(at index: Int) -> Bool {
+        guard index > 0 else { return true }
+        switch segments[index - 1].key {
+        case "for": return false
+        case "of": return index > 1 && segments[index - 2].key == "payment" // "a payment of 20"
+        default: return true
+        }
+    }
+
+    private func addKeywords(to parameters: inout [String: JSONValue], properties: Set<String>, skipping: [Bool]) {
+        let tokens = utterance.tokens
+        var free = [Bool](repeating: true, count: tokens.count)
+        for (index, segment) in segments.enumerated() where skipping[index] {
+            for token in segment.tokens { free[token] = false }
+        }
+        for (property, table) in analyzer.keywords where properties.contains(property) && parameters[property] == nil {
+            var found: [JSONValue] = []
+            var index = 0
+            while index < tokens.count {
+                if free[index], let hit = table.match(tokens, at: index) {
+                    found.append(hit.value)
+                    index += hit.length
+                } else {
+                    index += 1
+                }
+            }
+            guard let first = found.first else { continue }
+            if case .array = first {
+                var merged: [JSONValue] = []
+                for value in found { for item in value.arrayValue ?? [] where !merged.contains(item) { merged.append(item) } }
+                parameters[property] = .array(merged)
+            } else if property == "callCapability", found.contains(.string("videoCall")) {
+                parameters[property] = .string("videoCall") // "a voice call… no, video": video wins
+            } else {
+                parameters[property] = first
+            }
+        }
+    }
+}

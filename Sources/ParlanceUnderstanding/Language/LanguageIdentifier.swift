@@ -1,0 +1,43 @@
+import ParlanceCore
+import Synchronization
+
+/// Tells which supported language a request is in, from the words each language's pack uses: its
+/// function words, answer words and the words of its phrasing templates. Names, numbers and app
+/// names count for no language, so "MonkeyChat Bobo" stays in the language it was asked in.
+enum LanguageIdentifier {
+    private static let vocabularies = Mutex<[String: Set<String>]>([:])
+
+    /// The language the text is clearly in, if it is not `expected`; nil to keep `expected`.
+    static func clearlyOther(than expected: LanguagePack, in utterance: Utterance) -> LanguagePack? {
+        let words = utterance.tokens.filter { ($0.kind == .word && !$0.isCapitalized) || $0.kind == .ideograph }.map(\.key)
+        guard !words.isEmpty else { return nil }
+        func score(_ pack: LanguagePack) -> Double {
+            let known = vocabulary(of: pack)
+            return Double(words.filter(known.contains).count) / Double(words.count)
+        }
+        let own = score(expected)
+        if own >= 0.8 { return nil }  // most requests: clearly the expected language, no need to score the others
+        let best = LanguageCatalog.packs.values.filter { $0.code != expected.code }
+            .map { ($0, score($0)) }.max { $0.1 < $1.1 }
+        // One word decides only when it belongs to the other language alone ("appelle Bobo").
+        let margin = words.count == 1 ? 1.0 : 0.3
+        guard let (other, otherScore) = best, otherScore >= 0.6, otherScore - own >= margin else { return nil }
+        return other
+    }
+
+    private static func vocabulary(of pack: LanguagePack) -> Set<String> {
+        if let known = vocabularies.withLock({ $0[pack.code] }) { return known }
+        var words = pack.functionWords
+        let answers = pack.answers.yes + pack.answers.no + pack.answers.cancel
+        let templates = pack.phrasing.templates.values.flatMap { $0 } + pack.phrasing.outOfScope
+        for text in answers + templates + pack.phrasing.politePrefixes {
+            let plain = text.replacingOccurrences(of: "\\{[^}]*\\}", with: " ", options: .regularExpression)
+                .map { "()[]|:".contains($0) ? " " : $0 }
+            for token in Utterance(String(plain)).tokens where token.kind == .word || token.kind == .ideograph {
+                words.insert(token.key)
+            }
+        }
+        vocabularies.withLock { $0[pack.code] = words }
+        return words
+    }
+}

@@ -1,0 +1,73 @@
+import ParlanceCore
+
+/// Everything understanding knows about one language, as data plus a small date reader: number and
+/// currency words, units, keywords for enumerated parameters, answer words, and the phrasing of
+/// every intent that the learned models are trained from. Adding a language means adding a pack.
+public struct LanguagePack: Sendable {
+    /// The language code ("en").
+    public let code: String
+    /// Number words and ordinals.
+    let numbers: NumberWords
+    /// Currency words, codes and signs → ISO currency code ("bucks" → "USD", "€" → "EUR").
+    let currencies: [String: String]
+    /// Currency sub-units and their factor ("cents" → 0.01).
+    let currencySubunits: [String: Double]
+    /// Units of workout goals ("km" → meter × 1000).
+    let units: [String: QuantityReader.Unit]
+    /// Reads dates and times.
+    let dates: any DateReading
+    /// Keywords that set enumerated parameters, by property name: phrase → JSON value
+    /// ("callCapability": ["video": "videoCall"]).
+    let keywords: [String: [String: JSONValue]]
+    /// Words that join the items of a list ("and", ",").
+    let listJoiners: Set<String>
+    /// Words that introduce an app name ("on", "with", "using"), so that a common word can be an app's name.
+    let appCues: Set<String>
+    /// Words that carry no request on their own ("the", "and", "of"): a request made only of them is none.
+    let functionWords: Set<String>
+    /// Words for answers in a conversation.
+    let answers: AnswerWords
+    /// How each intent is phrased, for training.
+    let phrasing: Phrasing
+}
+
+/// Words that answer the assistant's questions.
+public struct AnswerWords: Sendable {
+    /// Phrases meaning yes ("yes", "sure", "go ahead").
+    var yes: [String]
+    /// Phrases meaning no ("no", "nope", "don't").
+    var no: [String]
+    /// Phrases that end the conversation ("cancel", "never mind", "stop").
+    var cancel: [String]
+    /// Words that may come before a value and are not part of it ("my", "it's", "to", "the one called").
+    var valuePrefixes: [String]
+    /// Words around an ordinal or number that picks an option ("the … one", "第…个", "…番目").
+    var choiceWords: [String]
+}
+
+/// How the intents of the six domains are phrased in one language: templates the models are trained from.
+///
+/// Template syntax: `(a|b)` one of the alternatives, `[x]` optional, `{property}` a parameter filled
+/// from `fillers` (and labelled for the tagger), `{_kind}` a filler that is not a parameter
+/// (amounts, goals, dates: the entity readers find those), `{app}` the app's name.
+public struct Phrasing: Sendable {
+    /// Templates by intent class name. `INStartCallIntent` stands for the three call intents.
+    var templates: [String: [String]]
+    /// Requests no intent serves (weather, alarms, music): the "none" class.
+    var outOfScope: [String]
+    /// Filler values by kind; a parameter's kind is its property name or a kind in `fillerKinds`.
+    var fillers: [String: [String]]
+    /// Which filler list a property uses when it is not its own name ("payee" → "person").
+    var fillerKinds: [String: String]
+    /// Ways to name the app before the request ("{app}, ", "ask {app} to ").
+    var appPrefixes: [String]
+    /// Ways to name the app after the request (" on {app}", " using {app}").
+    var appSuffixes: [String]
+    /// Polite openings ("please ", "can you ").
+    var politePrefixes: [String]
+    /// Words that name a message rather than belong to it ("with the message send more bananas"), dropped
+    /// from the start of a content value; longest first.
+    var contentLabels: [String] = []
+    /// Words that introduce reported content and are never its first word ("que", "dass", "che").
+    var contentOpeners: [String] = []
+}

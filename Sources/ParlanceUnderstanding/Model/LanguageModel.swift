@@ -1,0 +1,176 @@
+import Foundation
+import Intents
+import ParlanceCore
+import Synchronization
+
+/// The trained models of one language: the intent classifier and a slot tagger per intent, trained
+/// from the language's phrasing templates (and the installed apps' example requests). Training is
+/// deterministic and takes a fraction of a second; a process trains each language once.
+final class LanguageModel: Sendable {
+    let language: LanguagePack
+    let analyzer: RequestAnalyzer
+    let classifier: IntentClassifier
+    let taggers: [String: SlotTagger]
+    /// Words of the language's requests: an app named with one of them needs a cue word.
+    let commonWords: Set<String>
+
+    /// Properties whose values are lists.
+    static let listProperties: Set<String> = ["recipients", "contacts", "senders", "peopleInPhoto", "searchTerms",
+                                              "speakableGroupNames"]
+
+    /// Recently used models, most recent last: a few sets of installed apps (and so of app examples)
+    /// per process at most, so that installing apps does not pile up models.
+    private static let cache = Mutex<[(language: String, examples: [IntentPhrase], model: LanguageModel)]>([])
+    private static let cacheLimit = 4
+    /// One training at a time: concurrent first requests wait for the model instead of each training one.
+    private static let training = Mutex(())
+
+    /// The model for a language and the installed apps' examples, trained on first use.
+    static func trained(for language: LanguagePack, appExamples: [IntentPhrase] = []) -> LanguageModel {
+        if let model = cached(language.code, appExamples) { return model }
+        return training.withLock { _ in
+            if let model = cached(language.code, appExamples) { return model }
+            let model = LanguageModel(language: language, appExamples: appExamples)
+            cache.withLock { entries in
+                entries.append((language.code, appExamples, model))
+                if entries.count > cacheLimit { entries.removeFirst() }
+            }
+            MemoryRelease.returnFreedMemory()
+            return model
+        }
+    }
+
+    private static func cached(_ language: String, _ examples: [IntentPhrase]) -> LanguageModel? {
+        cache.withLock { entries in
+            guard let index = entries.firstIndex(where: { $0.language == language && $0.examples == examples }) else {
+                return nil
+            }
+            let entry = entries.remove(at: index)
+            entries.append(entry)
+            return entry.model
+        }
+    }
+
+    private init(language: LanguagePack, appExamples: [IntentPhrase]) {
+        self.language = language
+        let analyzer = RequestAnalyzer(language: language)
+        self.analyzer = analyzer
+        let phrasing = language.phrasing
+        let commonWords = Self.words(of: phrasing)
+        self.commonWords = commonWords
+        let trainingApps = ["Zapp", "Chatterly", "Ridr", "Fitzy", "Snapvault", "Quickpay", "Hopscotch", "Tandem"]
+        let spotter = AppNameSpotter(apps: trainingApps.map { (identifier: "training." + $0, names: [$0]) },
+                                     commonWords: commonWords, cues: language.appCues)
+        // Each filler is a vocabulary phrase in half of the sentences and a plain word in the other half.
+        let vocabularies = [GazetteerMatcher(entries: Self.trainingVocabulary(phrasing, parity: 0)),
+                            GazetteerMatcher(entries: Self.trainingVocabulary(phrasing, parity: 1))]
+        var sentenceCount = 0
+        let time = ReferenceTime(now: Date(timeIntervalSince1970: 1_780_000_000),
+                                 calendar: Calendar(identifier: .gregorian))
+        let intents = phrasing.templates.keys.sorted()
+        let classes = intents + [IntentClassifier.none]
+        var classifierExamples: [(features: [String], label: Int)] = []
+        var sequences: [String: [(features: [[String]], keys: [String], labels: [Int])]] = [:]
+        var labelNames: [String: [String]] = [:]
+        var expander = TemplateExpander(phrasing: phrasing, seed: 0x5EED, listProperties: Self.listProperties,
+                                        joiners: Array(language.listJoiners.filter { $0.count <= 3 }).sorted())
+
+        for (classIndex, intent) in classes.enumerated() {
+            let templates = intent == IntentClassifier.none ? phrasing.outOfScope : (phrasing.templates[intent] ?? [])
+            var labels = ["O"]
+            for template in templates {
+                // About 480 sentences per intent, however many templates it has.
+                let count = intent == IntentClassifier.none ? 14 : max(16, 480 / max(templates.count, 1))
+                for sentence in expander.expand(template, count: count,
+                                                appNames: trainingApps, wrapApp: true) {
+                    let utterance = Utterance(sentence.text)
+                    sentenceCount += 1
+                    let segments = analyzer.segments(of: utterance, apps: spotter, vocabulary: vocabularies[sentenceCount % 2],
+                                                     time: time)
+                    classifierExamples.append((ModelFeatures.sentence(segments), classIndex))
+                    guard intent != IntentClassifier.none else { continue }
+                    let gold = Self.labels(for: segments, utterance: utterance, slots: sentence.slots, names: &labels)
+                    sequences[intent, default: []].append((ModelFeatures.positions(segments, intent: intent),
+                                                           segments.map(\.key), gold))
+                }
+            }
+            labelNames[intent] = labels
+        }
+        for phrase in appExamples {
+            let intent = Self.trainingClass(phrase.intentName)
+            guard let classIndex = classes.firstIndex(of: intent) else { continue }
+            for example in phrase.examples {
+                let segments = analyzer.segments(of: Utterance(example), apps: spotter, vocabulary: vocabularies[0], time: time)
+                for _ in 0..<3 { classifierExamples.append((ModelFeatures.sentence(segments), classIndex)) }
+            }
+        }
+        classifier = IntentClassifier.train(classifierExamples, classes: classes, epochs: 6, seed: 7)
+        var taggers: [String: SlotTagger] = [:]
+        for intent in intents {
+            guard let labels = labelNames[intent], labels.count > 1, let data = sequences[intent] else { continue }
+            taggers[intent] = SlotTagger.train(data, labels: labels, epochs: 5, seed: 11)
+        }
+        self.taggers = taggers
+    }
+
+    /// The class the classifier uses for an intent (the three call intents share one).
+    static func trainingClass(_ intent: String) -> String {
+        switch intent {
+        case "INStartAudioCallIntent", "INStartVideoCallIntent": return "INStartCallIntent"
+        default: return intent
+        }
+    }
+
+    private static func labels(for segments: [Segment], utterance: Utterance, slots: [(property: String, range: Range<Int>)],
+                               names: inout [String]) -> [Int] {
+        var result: [Int] = []
+        var previousSlot: Int?
+        for segment in segments {
+            let token = utterance.tokens[segment.tokens.lowerBound]
+            let offset = utterance.text.distance(from: utterance.text.startIndex, to: token.range.lowerBound)
+            guard let slotIndex = slots.firstIndex(where: { $0.range.contains(offset) }) else {
+                result.append(0)
+                previousSlot = nil
+                continue
+            }
+            let property = slots[slotIndex].property
+            let prefix = previousSlot == slotIndex ? "I-" : "B-"
+            for name in ["B-" + property, "I-" + property] where !names.contains(name) { names.append(name) }
+            result.append(names.firstIndex(of: prefix + property) ?? 0)
+            previousSlot = slotIndex
+        }
+        return result
+    }
+
+    /// Every word of the templates and fillers.
+    private static func words(of phrasing: Phrasing) -> Set<String> {
+        var words = Set<String>()
+        let texts = phrasing.templates.values.joined() + phrasing.outOfScope + phrasing.politePrefixes
+        for text in texts {
+            let plain = text.map { "()[]|{}".contains($0) ? " " : $0 }
+            for key in TextFolding.tokenKeys(String(plain)) where key.count > 1 { words.insert(key) }
+        }
+        return words
+    }
+
+    /// Half of each filler list (alternate entries), as the vocabulary training sentences are read with.
+    private static func trainingVocabulary(_ phrasing: Phrasing, parity: Int) -> [GazetteerEntry] {
+        var entries: [GazetteerEntry] = []
+        func add(_ kind: String, source: GazetteerEntry.Source, parameters: [String]) {
+            for (index, phrase) in (phrasing.fillers[kind] ?? []).enumerated() where index % 2 == parity {
+                entries.append(GazetteerEntry(phrase: phrase, spellings: [phrase], identifier: nil,
+                                              parameters: parameters, rank: index, source: source))
+            }
+        }
+        add("person", source: .user(.contactName), parameters: UserVocabularyTargets.parameters(for: .contactName))
+        add("speakableGroupName", source: .user(.contactGroupName),
+            parameters: UserVocabularyTargets.parameters(for: .contactGroupName))
+        add("albumName", source: .user(.photoAlbumName), parameters: UserVocabularyTargets.parameters(for: .photoAlbumName))
+        add("searchTerms", source: .user(.photoTag), parameters: UserVocabularyTargets.parameters(for: .photoTag))
+        add("workoutName", source: .app, parameters: ["INStartWorkoutIntent.workoutName", "INPauseWorkoutIntent.workoutName",
+                                                      "INResumeWorkoutIntent.workoutName", "INEndWorkoutIntent.workoutName",
+                                                      "INCancelWorkoutIntent.workoutName"])
+        add("rideOptionName", source: .app, parameters: ["INRequestRideIntent.rideOptionName"])
+        return entries
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import ParlanceCore
+
+/// Expands phrasing templates (`Phrasing`) into labelled sentences: each sentence with the character
+/// ranges its parameter fillers occupy. Choices are drawn from a seeded generator, so training is
+/// the same on every run.
+struct TemplateExpander {
+    /// A generated sentence and where its parameters are (character offsets).
+    struct Sentence {
+        var text: String
+        var slots: [(property: String, range: Range<Int>)]
+    }
+
+    private indirect enum Node {
+        case text(String)
+        case choice([[Node]])
+        case optional([Node])
+        case slot(name: String, options: [String]?)
+    }
+
+    private static let quotable: Set<String> = ["content", "note", "searchTerms"]
+
+    private let phrasing: Phrasing
+    private var random: SeededRandom
+    /// Properties whose fillers may be lists ("Kiki and Zazu").
+    private let listProperties: Set<String>
+    private let joiners: [String]
+
+    init(phrasing: Phrasing, seed: UInt64, listProperties: Set<String>, joiners: [String]) {
+        self.phrasing = phrasing
+        self.random = SeededRandom(seed: seed)
+        self.listProperties = listProperties
+        self.joiners = joiners
+    }
+
+    /// `count` sentences from one template; `appName` fills `{app}` or is added around the request.
+    mutating func expand(_ template: String, count: Int, appNames: [String], wrapApp: Bool) -> [Sentence] {
+        let nodes = Self.parse(Array(template), from: 0).nodes
+        let hasApp = template.contains("{app}")
+        var sentences: [Sentence] = []
+        for _ in 0..<count {
+            var pieces: [(String, String?)] = []
+            generate(nodes, into: &pieces)
+            let app = appNames[random.next(appNames.count)]
+            if !hasApp && wrapApp && random.chance(0.45) {
+                let wrappers = random.chance(0.5) ? phrasing.appPrefixes : phrasing.appSuffixes
+                let wrapper = wrappers[random.next(wrappers.count)].replacingOccurrences(of: "{app}", with: app)
+                if wrappers == phrasing.appPrefixes { pieces.insert((wrapper, nil), at: 0) } else { pieces.append((wrapper, nil)) }
+            } else if !hasApp && random.chance(0.25) {
+                pieces.insert((phrasing.politePrefixes[random.next(phrasing.politePrefixes.count)], nil), at: 0)
+            }
+            sentences.append(assemble(pieces, app: app))
+        }
+        return sentences
+    }
+
+    private func assemble(_ pieces: [(String, String?)], app: String) -> Sentence {
+        var text = ""
+        var slots: [(String, Range<Int>)] = []
+        var length = 0
+        for (piece, slot) in pieces {
+            let value = piece.replacingOccurrences(of: "{app}", with: app).trimmingCharacters(in: .whitespaces)
+            guard !value.isEmpty else { continue }
+            if !text.isEmpty {
+                text += " "
+                length += 1
+            }
+            if let slot { slots.append((slot, length..<(length + value.count))) }
+            text += value
+            length += value.count
+        }
+        return Sentence(text: text, slots: slots)
+    }
+
+    private mutating func generate(_ nodes: [Node], into pieces: inout [(String, String?)]) {
+        for node in nodes {
+            switch node {
+            case .text(let text): pieces.append((text, nil))
+            case .choice(let options): generate(options[random.next(options.count)], into: &pieces)
+            case .optional(let inner): if random.chance(0.5) { generate(inner, into: &pieces) }
+            case .slot(let name, let options):
+                if let options {
+                    pieces.append((options[random.next(options.count)], name))
+                } else {
+                    fill(name, into: &pieces)
+                }
+            }
+        }
+    }
+
+    private mutating func fill(_ name: String, into pieces: inout [(String, String?)]) {
+        let kind = phrasing.fillerKinds[name] ?? name
+        let values = phrasing.fillers[kind] ?? [name]
+        let label: String? = name.hasPrefix("_") ? nil : name
+        let count = listProperties.contains(name) && random.chance(0.2) ? 2 + random.next(2) : 1
+        for item in 0..<count {
+            if item > 0 {
+                let joiner = item == count - 1 ? "and" : joiners[random.next(joiners.count)]
+                pieces.append((joiner, nil))
+            }
+            var value = values[random.next(values.count)]
+            // People quote what a message or note should say: text "Bobo" "hi there".
+            if Self.quotable.contains(name), random.chance(0.12) {
+                value = random.chance(0.5) ? "\"\(value)\"" : "\u{201C}\(value)\u{201D}"
+            }
+            pieces.append((value, label))
+        }
+    }
+
+    // MARK: Template syntax
+
+    private static func parse(_ characters: [Character], from start: Int, until closing: Character? = nil)
+        -> (nodes: [Node], end: Int) {
+        var alternatives: [[Node]] = [[]]
+        var text = ""
+        var index = start
+        func flush() {
+            if !text.isEmpty {
+                alternatives[alternatives.count - 1].append(.text(text))
+                text = ""
+            }
+        }
+        while index < characters.count {
+            let character = characters[index]
+            if character == closing {
+                flush()
+                return (wrap(alternatives, closing: closing), index + 1)
+            }
+            switch character {
+            case "(", "[":
+                flush()
+                let (inner, end) = parse(characters, from: index + 1, until: character == "(" ? ")" : "]")
+                alternatives[alternatives.count - 1].append(contentsOf: inner)
+                index = end
+                continue
+            case "|" where closing != nil:
+                flush()
+                alternatives.append([])
+            case "{":
+                flush()
+                var end = index + 1
+                while end < characters.count, characters[end] != "}" { end += 1 }
+                let body = String(characters[(index + 1)..<min(end, characters.count)])
+                let parts = body.split(separator: "=", maxSplits: 1).map(String.init)
+                if parts.first == "app" {
+                    alternatives[alternatives.count - 1].append(.text("{app}"))
+                } else {
+                    let options = parts.count > 1 ? parts[1].split(separator: "|").map(String.init) : nil
+                    alternatives[alternatives.count - 1].append(.slot(name: parts[0], options: options))
+                }
+                index = end + 1
+                continue
+            default:
+                text.append(character)
+            }
+            index += 1
+        }
+        flush()
+        return (wrap(alternatives, closing: closing), index)
+    }
+
+    private static func wrap(_ alternatives: [[Node]], closing: Character?) -> [Node] {
+        switch closing {
+        case ")": return [.choice(alternatives)]
+        case "]": return [.optional(alternatives.count == 1 ? alternatives[0] : [.choice(alternatives)])]
+        default: return alternatives[0]
+        }
+    }
+}

@@ -1,0 +1,209 @@
+import Intents
+import ParlanceCore
+
+/// Answers to the assistant's own questions, understood in the question's context: "yes" and its
+/// many forms, "the second one", a bare name, "my best pal Bobo", a number, "cancel", or a new request.
+extension RequestUnderstander {
+    /// What an answer means for the question asked.
+    public func understandAnswer(_ text: String, to question: Question,
+                                 language: String? = nil) throws(UnderstandingError) -> Answer {
+        let context = try prepare(text, language: language)
+        let reader = AnswerReader(context: context, time: referenceTime(), defaultCurrency: defaultCurrency)
+        let answer = reader.answer(Utterance(text), to: question)
+        guard answer == .unclear || mayBeNewRequest(text, question: question) else { return answer }
+        // Something else entirely: a request of its own ("actually, get me a ride home").
+        let request = try understand(text, language: language)
+        if let intent = request.intent, request.confidence >= 0.8, intent != question.intent || request.namedApp != nil {
+            return .newRequest(request)
+        }
+        return answer
+    }
+
+    /// A value answer of three words or more may be a request instead; free text ("what should the
+    /// message say?") never is: "call me when you land" is a message, not a call.
+    private func mayBeNewRequest(_ text: String, question: Question) -> Bool {
+        guard case .value(let parameter) = question, !FrameBuilder.freeTextProperties.contains(parameter.parameter)
+        else { return false }
+        return Utterance(text).tokens.count >= 3
+    }
+}
+
+extension Question {
+    /// The intent the question is about, if any.
+    var intent: String? {
+        switch self {
+        case .confirmation(let parameter): return parameter?.intent
+        case .choice: return nil
+        case .value(let parameter): return parameter.intent
+        }
+    }
+}
+
+/// Reads one answer with a language's answer words and the app's vocabulary.
+struct AnswerReader {
+    let context: UnderstandingContext
+    let time: ReferenceTime
+    let defaultCurrency: String
+
+    private var analyzer: RequestAnalyzer { context.model.analyzer }
+
+    func answer(_ utterance: Utterance, to question: Question) -> Answer {
+        let core = coreRange(utterance.tokens)
+        let tokens = Array(utterance.tokens[core])
+        guard !tokens.isEmpty else { return .unclear }
+        if analyzer.cancel.matchesWhole(tokens) != nil { return .cancel }
+        switch question {
+        case .confirmation(let parameter):
+            if let hit = analyzer.yesNo.match(tokens, at: 0) {
+                let rest = coreRange(Array(tokens[hit.length...]))
+                if rest.isEmpty { return hit.value ? .yes : .no }
+                // "no, Bobo Jr.": the value meant instead.
+                if !hit.value, let parameter {
+                    let restText = utterance.text(of: (core.lowerBound + hit.length + rest.lowerBound)..<(core.lowerBound + hit.length + rest.upperBound))
+                    let values = self.values(Utterance(restText), for: parameter)
+                    if !values.isEmpty { return .values(values) }
+                }
+                return hit.value ? .yes : .no
+            }
+            if let parameter, tokens.count <= 4 {
+                let values = self.values(Utterance(utterance.text(of: core)), for: parameter)
+                if !values.isEmpty { return .values(values) }
+            }
+            return .unclear
+        case .choice(let options):
+            if let hit = analyzer.yesNo.matchesWhole(tokens), !hit { return .no }
+            if let index = ordinal(tokens, count: options.count) { return .choice(index) }
+            if let index = option(tokens, in: options) { return .choice(index) }
+            return .unclear
+        case .value(let parameter):
+            let values = self.values(Utterance(utterance.text(of: core)), for: parameter)
+            return values.isEmpty ? .unclear : .values(values)
+        }
+    }
+
+    /// Tokens without punctuation around them and without a closing "please" or "thanks".
+    private func coreRange(_ tokens: [Token]) -> Range<Int> {
+        var lower = 0
+        var upper = tokens.count
+        let trailing: Set<String> = ["please", "thanks", "thank", "you", "pls"]
+        while lower < upper, tokens[lower].kind == .punctuation { lower += 1 }
+        while upper > lower, tokens[upper - 1].kind == .punctuation || trailing.contains(tokens[upper - 1].key)
+            && upper - lower > 1 {
+            upper -= 1
+        }
+        return lower..<upper
+    }
+
+    /// "the second one", "2nd", "number 3", "3", "the last one", "第二个", "二番目", "最後の".
+    private func ordinal(_ tokens: [Token], count: Int) -> Int? {
+        let numbers = analyzer.language.numbers
+        var meaningful: [Token] = []
+        var index = 0
+        while index < tokens.count {
+            if let filler = analyzer.choiceWords.match(tokens, at: index) {
+                index += filler.length
+            } else {
+                meaningful.append(tokens[index])
+                index += 1
+            }
+        }
+        // Han and kana are a token each, so "第二个选项" is as short an answer as "the second one".
+        guard !meaningful.isEmpty, tokens.count <= (numbers.ideographic ? 10 : 6) else { return nil }
+        let joined = meaningful.map(\.key).joined(separator: numbers.ideographic ? "" : " ")
+        var position: Int?
+        if let ordinal = numbers.ordinals[joined] {
+            position = ordinal == -1 ? count : ordinal
+        } else if let (value, length) = analyzer.numberReader.read(meaningful, at: 0), length == meaningful.count,
+                  value >= 1, value == value.rounded() {
+            position = Int(value)
+        }
+        guard let position, (1...count).contains(position) else { return nil }
+        return position - 1
+    }
+
+    /// The option the answer names: the whole answer, else the one option within a typo of the whole
+    /// answer ("bobo the grate"), else the longest option whose words appear in it ("I'll take Little Bobo").
+    private func option(_ tokens: [Token], in options: [String]) -> Int? {
+        let keys = tokens.map(\.key)
+        let optionKeys = options.map(TextFolding.tokenKeys)
+        if let exact = optionKeys.firstIndex(of: keys) { return exact }
+        let joined = keys.joined(separator: " ")
+        let close = optionKeys.indices.filter { index in
+            let option = optionKeys[index].joined(separator: " ")
+            let allowed = option.count >= 9 ? 2 : (option.count >= 4 ? 1 : 0)
+            return Suggestion.editDistance(Array(joined), Array(option)) <= allowed
+        }
+        if close.count == 1 { return close[0] }
+        return containedOption(keys, optionKeys)
+    }
+
+    private func containedOption(_ keys: [String], _ options: [[String]]) -> Int? {
+        var best: (index: Int, length: Int, exact: Bool)?
+        var tie = false
+        for (index, optionKeys) in options.enumerated() {
+            guard !optionKeys.isEmpty, optionKeys.count <= keys.count else { continue }
+            let found = (0...(keys.count - optionKeys.count)).contains { Array(keys[$0..<($0 + optionKeys.count)]) == optionKeys }
+            guard found else { continue }
+            let candidate = (index, optionKeys.count, optionKeys == keys)
+            if let current = best {
+                if candidate.1 > current.length || candidate.1 == current.length && candidate.2 && !current.exact {
+                    best = candidate
+                    tie = false
+                } else if candidate.1 == current.length && candidate.2 == current.exact {
+                    tie = true
+                }
+            } else {
+                best = candidate
+            }
+        }
+        guard let best, !tie else { return nil }
+        return best.index
+    }
+
+    /// The parameter values an answer gives for one parameter.
+    func values(_ utterance: Utterance, for parameter: ParameterReference) -> [String: JSONValue] {
+        let vocabulary = parameter.app.flatMap { context.matchers[$0] } ?? context.union
+        let segments = analyzer.segments(of: utterance, mentions: [], vocabulary: vocabulary, time: time)
+        guard !segments.isEmpty else { return [:] }
+        let property = parameter.parameter
+        var labels = [String](repeating: "O", count: segments.count)
+        // Entities and keyword values (a call type, a message attribute) are found by their readers.
+        if !Self.entityProperties.contains(property), analyzer.language.keywords[property] == nil {
+            let span = valueSpan(segments, in: utterance, intent: parameter.intent, property: property)
+            for (offset, index) in span.enumerated() { labels[index] = (offset == 0 ? "B-" : "I-") + property }
+        }
+        let builder = FrameBuilder(utterance: utterance, segments: segments, labels: labels, analyzer: analyzer,
+                                   defaultCurrency: defaultCurrency)
+        let parameters = builder.parameters(intent: parameter.intent, defaults: false)
+        let wanted = Self.companions[property, default: [property]]
+        return parameters.filter { wanted.contains($0.key) }
+    }
+
+    /// Properties whose values the entity readers find on their own.
+    private static let entityProperties: Set<String> = ["currencyAmount", "goalValue", "workoutGoalUnitType",
+                                                        "dateTimeRange", "dateCreated", "scheduledPickupTime"]
+    /// Properties answered together.
+    private static let companions: [String: Set<String>] = ["goalValue": ["goalValue", "workoutGoalUnitType"],
+                                                             "workoutGoalUnitType": ["goalValue", "workoutGoalUnitType"]]
+
+    /// Where the value is: vocabulary phrases for the property if any ("my best pal Bobo" → "Bobo"),
+    /// else the answer after words like "it's" or "the one called", and for a person from the first
+    /// capitalized word ("my friend Tamsin").
+    private func valueSpan(_ segments: [Segment], in utterance: Utterance, intent: String,
+                           property: String) -> Range<Int> {
+        let vocabulary = segments.indices.filter { segments[$0].vocabularyProperties(intent: intent).contains(property) }
+        if let first = vocabulary.first, let last = vocabulary.last { return first..<(last + 1) }
+        var start = 0
+        while start < segments.count,
+              let prefix = analyzer.valuePrefixes.match(utterance.tokens, at: segments[start].tokens.lowerBound),
+              let next = segments.firstIndex(where: { $0.tokens.lowerBound >= segments[start].tokens.lowerBound + prefix.length }) {
+            start = next
+        }
+        if FrameBuilder.personProperties.contains(property),
+           let capitalized = segments[start...].firstIndex(where: \.isCapitalized), capitalized > start,
+           segments[start..<capitalized].allSatisfy({ if case .word = $0.kind { return true } else { return false } }) {
+            start = capitalized
+        }
+        return start..<segments.count
+    }
+}

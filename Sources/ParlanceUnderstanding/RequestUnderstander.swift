@@ -1,0 +1,203 @@
+import Foundation
+import ParlanceCore
+import Synchronization
+
+/// Understanding: from what a person says to an intent with parameters, for whatever apps are
+/// installed. Normalizes and tokenizes the request, finds the app it names, reads vocabulary
+/// phrases and entities (amounts, goals, dates), classifies the intent with a learned model and
+/// tags its parameters with another, then builds the parameters in the SDK's JSON form.
+///
+/// Vocabulary is read per request through the store's generation counter, so a name the user
+/// deleted is gone from the very next request.
+public final class RequestUnderstander: Sendable {
+    private enum Source: Sendable {
+        case store(any AppRegistry, any VocabularySource, VocabularyIndex)
+        case fixed([AppBundle], [String: AppGazetteer])
+    }
+
+    private let source: Source
+    private let contexts = Mutex<[String: (generation: Int, context: UnderstandingContext)]>([:])
+    private let clock: @Sendable () -> ReferenceTime
+    /// The currency of an amount said without one.
+    public let defaultCurrency: String
+    /// The longest request understood, in characters.
+    public static let maximumLength = UnderstandingError.maximumLength
+
+    /// Understands requests for the apps installed in a store, with their app and user vocabulary.
+    public convenience init(store: some AppRegistry & VocabularySource, defaultCurrency: String? = nil,
+                            clock: @escaping @Sendable () -> ReferenceTime = { ReferenceTime() }) {
+        self.init(apps: store, vocabulary: store, defaultCurrency: defaultCurrency, clock: clock)
+    }
+
+    /// Understands requests for the apps a registry holds, with their app vocabulary and the user's.
+    public init(apps: any AppRegistry, vocabulary: any VocabularySource, defaultCurrency: String? = nil,
+                clock: @escaping @Sendable () -> ReferenceTime = { ReferenceTime() }) {
+        source = .store(apps, vocabulary, VocabularyIndex(apps: apps, vocabulary: vocabulary))
+        self.clock = clock
+        self.defaultCurrency = defaultCurrency ?? Self.localCurrency()
+    }
+
+    /// Understands requests for a fixed set of apps and gazetteers (tests, benchmarks, `parlance eval`).
+    public init(apps: [AppBundle], gazetteers: [String: AppGazetteer] = [:], defaultCurrency: String? = nil,
+                clock: @escaping @Sendable () -> ReferenceTime = { ReferenceTime() }) {
+        source = .fixed(apps, gazetteers)
+        self.clock = clock
+        self.defaultCurrency = defaultCurrency ?? Self.localCurrency()
+    }
+
+    /// Understands one request.
+    /// - Parameter language: a language tag ("en", "en-US"); nil means the user's locale, else English.
+    /// A request clearly in another supported language is understood in that one (the result says which).
+    public func understand(_ text: String, language: String? = nil) throws(UnderstandingError) -> UnderstoodRequest {
+        var context = try prepare(text, language: language)
+        let utterance = Utterance(text)
+        if let other = LanguageIdentifier.clearlyOther(than: context.model.language, in: utterance) {
+            context = try self.context(for: other)
+        }
+        return interpret(utterance, original: text, context: context)
+    }
+
+    /// Checks a request and its language, and gives the context to understand it in.
+    func prepare(_ text: String, language: String?) throws(UnderstandingError) -> UnderstandingContext {
+        let tag = language ?? Locale.current.language.languageCode?.identifier ?? "en"
+        guard let pack = LanguageCatalog.pack(for: tag) ?? (language == nil ? LanguageCatalog.pack(for: "en") : nil) else {
+            throw .unsupported(tag)
+        }
+        guard !text.allSatisfy(\.isWhitespace) else { throw .empty }
+        guard text.count <= UnderstandingError.maximumLength else { throw .tooLong(text.count) }
+        return try context(for: pack)
+    }
+
+    /// Now, for dates.
+    func referenceTime() -> ReferenceTime { clock() }
+
+    // MARK: Context
+
+    private func context(for pack: LanguagePack) throws(UnderstandingError) -> UnderstandingContext {
+        switch source {
+        case .fixed(let apps, let gazetteers):
+            if let cached = contexts.withLock({ $0[pack.code] }) { return cached.context }
+            let context = UnderstandingContext(apps: apps, gazetteers: gazetteers, language: pack)
+            contexts.withLock { $0[pack.code] = (0, context) }
+            return context
+        case .store(let registry, let vocabulary, let index):
+            do throws(StoreError) {
+                let generation = try vocabulary.vocabularyGeneration()
+                if let cached = contexts.withLock({ $0[pack.code] }), cached.generation == generation { return cached.context }
+                let gazetteers = try index.gazetteers(language: pack.code)
+                let apps = try registry.apps().map(\.bundle)
+                let context = UnderstandingContext(apps: apps, gazetteers: gazetteers, language: pack)
+                contexts.withLock { $0[pack.code] = (generation, context) }
+                MemoryRelease.returnFreedMemory() // building the index from the store leaves much garbage
+                return context
+            } catch {
+                throw .store(error)
+            }
+        }
+    }
+
+    // MARK: Interpretation
+
+    private func interpret(_ utterance: Utterance, original: String, context: UnderstandingContext) -> UnderstoodRequest {
+        let model = context.model
+        let time = clock()
+        let mentions = context.spotter.mentions(in: utterance.tokens)
+        let namedApp = mentions.first?.appIdentifier
+        let vocabulary = namedApp.flatMap { context.matchers[$0] } ?? context.union
+        var segments = model.analyzer.segments(of: utterance, mentions: mentions, vocabulary: vocabulary, time: time)
+        let probabilities = model.classifier.probabilities(ModelFeatures.sentence(segments))
+        let classes = model.classifier.classes
+        let ranked = classes.indices.sorted { probabilities[$0] > probabilities[$1] }
+
+        var result = UnderstoodRequest(text: original, language: model.language.code, app: namedApp, intent: nil,
+                                       parameters: [:], confidence: 0, alternatives: [])
+        result.appWasNamed = namedApp != nil
+        // "yes", "cancel", "the second one", "and and and": answers and filler are no request by themselves.
+        if isNoRequest(utterance, language: model.language, analyzer: model.analyzer) {
+            result.confidence = 1
+            return result
+        }
+        var chosen: Int?
+        if let namedApp {
+            let supported = context.classes(of: namedApp)
+            let top = ranked[0]
+            if classes[top] != IntentClassifier.none || probabilities[top] < 0.5 {
+                chosen = ranked.first { supported.contains(classes[$0]) && probabilities[$0] >= 0.2 }
+            }
+        } else if classes[ranked[0]] != IntentClassifier.none, probabilities[ranked[0]] >= 0.3 {
+            chosen = ranked[0]
+        }
+        result.alternatives = alternatives(ranked, probabilities, classes, excluding: chosen, namedApp: namedApp, context: context)
+        guard let chosen else {
+            result.confidence = probabilities[ranked[0]]
+            return result
+        }
+        let trainingClass = classes[chosen]
+        result.confidence = probabilities[chosen]
+        var app = namedApp
+        if app == nil {
+            let candidates = context.appOrder.filter { context.classes(of: $0).contains(trainingClass) }
+            result.candidateApps = candidates
+            if candidates.isEmpty { return result } // no installed app can serve it: no intent, honestly
+            if candidates.count == 1 {
+                app = candidates[0]
+                if let matcher = context.matchers[candidates[0]] {
+                    segments = model.analyzer.segments(of: utterance, mentions: mentions, vocabulary: matcher, time: time)
+                }
+            }
+        }
+        result.app = app
+        let labels = model.taggers[trainingClass].map { tagger in
+            tagger.tag(ModelFeatures.positions(segments, intent: trainingClass), keys: segments.map(\.key))
+                .map { tagger.labels[$0] }
+        } ?? Array(repeating: "O", count: segments.count)
+        let builder = FrameBuilder(utterance: utterance, segments: segments, labels: labels, analyzer: model.analyzer,
+                                   defaultCurrency: defaultCurrency)
+        var parameters = builder.parameters(intent: trainingClass)
+        let intent = concreteIntent(trainingClass, app: app, candidates: result.candidateApps, context: context,
+                                    video: parameters["callCapability"] == .string("videoCall"))
+        if intent != trainingClass { parameters = builder.parameters(intent: intent) }
+        result.intent = intent
+        result.parameters = parameters
+        return result
+    }
+
+    private func isNoRequest(_ utterance: Utterance, language: LanguagePack, analyzer: RequestAnalyzer) -> Bool {
+        let words = utterance.tokens.filter { $0.kind != .punctuation }
+        let meaningful = words.filter { !language.functionWords.contains($0.key) && !["one", "option", "number"].contains($0.key) }
+        if meaningful.isEmpty { return true }
+        if meaningful.count == 1, language.numbers.ordinals[meaningful[0].key] != nil { return true } // "the second one"
+        return analyzer.yesNo.matchesWhole(words) != nil || analyzer.cancel.matchesWhole(words) != nil
+    }
+
+    /// The call intent an app supports: `INStartCallIntent` if it can, else the audio or video one.
+    private func concreteIntent(_ trainingClass: String, app: String?, candidates: [String], context: UnderstandingContext,
+                                video: Bool) -> String {
+        guard trainingClass == "INStartCallIntent" else { return trainingClass }
+        let apps = app.map { [$0] } ?? candidates
+        let supported = Set(apps.flatMap { context.apps[$0]?.supportedIntents ?? [] })
+        if supported.contains("INStartCallIntent") || supported.isEmpty { return "INStartCallIntent" }
+        if video, supported.contains("INStartVideoCallIntent") { return "INStartVideoCallIntent" }
+        if supported.contains("INStartAudioCallIntent") { return "INStartAudioCallIntent" }
+        return "INStartVideoCallIntent"
+    }
+
+    private func alternatives(_ ranked: [Int], _ probabilities: [Double], _ classes: [String], excluding chosen: Int?,
+                              namedApp: String?, context: UnderstandingContext) -> [UnderstoodRequest.Alternative] {
+        var result: [UnderstoodRequest.Alternative] = []
+        for index in ranked where index != chosen && classes[index] != IntentClassifier.none && probabilities[index] >= 0.05 {
+            let intent = classes[index]
+            let apps = namedApp.map { [$0] } ?? context.appOrder.filter { context.classes(of: $0).contains(intent) }
+            guard let first = apps.first else { continue }
+            let concrete = concreteIntent(intent, app: first, candidates: apps, context: context, video: false)
+            result.append(.init(app: apps.count == 1 ? first : nil, intent: concrete,
+                                confidence: (probabilities[index] * 1000).rounded() / 1000))
+            if result.count == 3 { break }
+        }
+        return result
+    }
+
+    private static func localCurrency() -> String {
+        Locale.current.currency?.identifier ?? "USD"
+    }
+}

@@ -1,0 +1,27 @@
+import Foundation
+import ParlanceCore
+
+/// The matching form of text: lower case, accents and character widths folded, typographic
+/// apostrophes and dashes made plain. "Zoë" and "ZOE" fold to the same key; "Søren" keeps its "ø"
+/// (a letter of its own, not an accented "o").
+enum TextFolding {
+    static func key(_ text: some StringProtocol) -> String {
+        var folded = String(text).folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive],
+                                          locale: nil)
+        if folded.contains(where: { $0 == "\u{2019}" || $0 == "\u{2018}" || $0 == "\u{02BC}" || $0 == "\u{2010}" }) {
+            folded = String(folded.map { character -> Character in
+                switch character {
+                case "\u{2019}", "\u{2018}", "\u{02BC}": return "'"
+                case "\u{2010}": return "-"
+                default: return character
+                }
+            })
+        }
+        return folded
+    }
+
+    /// The keys of a phrase's tokens, for matching phrases token by token.
+    static func tokenKeys(_ phrase: String) -> [String] {
+        Utterance(phrase).tokens.map(\.key)
+    }
+}

@@ -1,0 +1,196 @@
+import Foundation
+import ParlanceCore
+
+/// A request as text, normalized (Unicode NFKC) and split into tokens that keep their place in it,
+/// so that a parameter's value can be cut from what the user actually wrote.
+///
+/// Tokenization works without spaces: each Han, kana or Hangul character is a token of its own,
+/// and languages that need words group them later.
+public struct Utterance: Sendable {
+    /// The text after NFKC normalization (full-width letters become plain ones, ligatures split).
+    public let text: String
+    /// The tokens, in order.
+    public let tokens: [Token]
+
+    /// Normalizes and tokenizes a request.
+    public init(_ raw: String) {
+        let text = raw.precomposedStringWithCompatibilityMapping
+        self.text = text
+        self.tokens = Utterance.tokenize(text)
+    }
+
+    /// The original text of tokens `range` (from the first token's start to the last token's end).
+    public func text(of range: Range<Int>) -> String {
+        guard !range.isEmpty, range.lowerBound >= 0, range.upperBound <= tokens.count else { return "" }
+        return String(text[tokens[range.lowerBound].range.lowerBound..<tokens[range.upperBound - 1].range.upperBound])
+    }
+
+    private static func tokenize(_ text: String) -> [Token] {
+        var tokens: [Token] = []
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            let next = text.index(after: index)
+            if character.isWhitespace || character.isNewline {
+                index = next
+            } else if CharacterClass.isIdeograph(character) {
+                tokens.append(make(text, index..<next, .ideograph))
+                index = next
+            } else if CharacterClass.isDigit(character) {
+                let end = scanNumber(text, from: index)
+                tokens.append(make(text, index..<end, .number))
+                index = end
+            } else if CharacterClass.isLetter(character) {
+                let end = scanWord(text, from: index)
+                if let split = elision(text, index..<end) {
+                    tokens.append(make(text, index..<split, .word))
+                    tokens.append(make(text, split..<end, .word))
+                } else if let hyphen = pronounAfterVerb(text, index..<end) {
+                    tokens.append(make(text, index..<hyphen, .word))
+                    tokens.append(make(text, text.index(after: hyphen)..<end, .word))
+                } else {
+                    tokens.append(make(text, index..<end, .word))
+                }
+                index = end
+            } else {
+                let kind: Token.Kind = CharacterClass.isSymbol(character) ? .symbol : .punctuation
+                tokens.append(make(text, index..<next, kind))
+                index = next
+            }
+        }
+        return mergeOrdinalSuffixes(tokens, in: text)
+    }
+
+    private static func make(_ text: String, _ range: Range<String.Index>, _ kind: Token.Kind) -> Token {
+        let original = text[range]
+        return Token(key: TextFolding.key(original), range: range, kind: kind,
+                     isCapitalized: original.first?.isUppercase ?? false)
+    }
+
+    /// Letters, with an apostrophe or hyphen allowed between two letters.
+    private static func scanWord(_ text: String, from start: String.Index) -> String.Index {
+        var end = text.index(after: start)
+        while end < text.endIndex {
+            let character = text[end]
+            if CharacterClass.isLetter(character) || character.isNumber && !CharacterClass.isDigit(character) {
+                end = text.index(after: end)
+            } else if CharacterClass.isWordJoiner(character), let after = text.index(end, offsetBy: 1, limitedBy: text.endIndex),
+                      after < text.endIndex, CharacterClass.isLetter(text[after]) {
+                end = text.index(after: after)
+            } else if CharacterClass.isDigit(character) {
+                end = text.index(after: end) // "mp3", "r2d2": digits after letters stay in the word
+            } else if character == "'" || character == "\u{2019}",
+                      Self.elidedWords.contains(text[start..<end].lowercased()) {
+                end = text.index(after: end) // "all' aeroporto", "d' accord": the elided word keeps its apostrophe
+                break
+            } else {
+                break
+            }
+        }
+        return end
+    }
+
+    /// French and Italian elisions: "l'aéroport" is "l'" and "aéroport", "all'aeroporto" is "all'" and
+    /// "aeroporto"; returns where the second word starts.
+    private static func elision(_ text: String, _ range: Range<String.Index>) -> String.Index? {
+        guard let apostrophe = text[range].firstIndex(where: { $0 == "'" || $0 == "\u{2019}" }) else { return nil }
+        let head = text[range.lowerBound..<apostrophe].lowercased()
+        let after = text.index(after: apostrophe)
+        guard after < range.upperBound, Self.elidedWords.contains(head) else { return nil }
+        return after
+    }
+
+    /// A French verb with its pronoun: "emmène-moi", "montre-moi", "sais-tu"; returns the hyphen.
+    private static func pronounAfterVerb(_ text: String, _ range: Range<String.Index>) -> String.Index? {
+        guard let hyphen = text[range].lastIndex(where: { $0 == "-" || $0 == "\u{2010}" }), hyphen > range.lowerBound
+        else { return nil }
+        let pronoun = text[text.index(after: hyphen)..<range.upperBound].lowercased()
+        return Self.pronouns.contains(pronoun) ? hyphen : nil
+    }
+
+    private static let pronouns: Set<String> = ["moi", "toi", "nous", "vous", "le", "la", "les", "lui", "leur", "tu",
+                                                "il", "elle", "ils", "elles", "je"]
+
+    private static let elidedWords: Set<String> = [
+        "l", "d", "j", "qu", "s", "n", "c", "m", "t", "jusqu", "lorsqu", "puisqu", "quelqu",
+        "all", "dell", "dall", "nell", "sull", "un", "quest", "quell", "coll", "mezz",
+    ]
+
+    /// Digits, with "." or "," allowed between two digits ("15.50", "1,000").
+    private static func scanNumber(_ text: String, from start: String.Index) -> String.Index {
+        var end = text.index(after: start)
+        while end < text.endIndex {
+            let character = text[end]
+            if CharacterClass.isDigit(character) {
+                end = text.index(after: end)
+            } else if character == "." || character == ",",
+                      let after = text.index(end, offsetBy: 1, limitedBy: text.endIndex), after < text.endIndex,
+                      CharacterClass.isDigit(text[after]) {
+                end = text.index(after: after)
+            } else {
+                break
+            }
+        }
+        return end
+    }
+
+    /// "2" + "nd" written together become one token "2nd" (an ordinal), and likewise "1st", "3rd", "4th".
+    private static func mergeOrdinalSuffixes(_ tokens: [Token], in text: String) -> [Token] {
+        guard tokens.count > 1 else { return tokens }
+        var merged: [Token] = []
+        merged.reserveCapacity(tokens.count)
+        for token in tokens {
+            if let last = merged.last, last.kind == .number, token.kind == .word, last.range.upperBound == token.range.lowerBound,
+               ["st", "nd", "rd", "th"].contains(token.key) {
+                merged[merged.count - 1] = make(text, last.range.lowerBound..<token.range.upperBound, .word)
+            } else {
+                merged.append(token)
+            }
+        }
+        return merged
+    }
+}
+
+/// Character tests the tokenizer needs, by Unicode property.
+enum CharacterClass {
+    static func isDigit(_ character: Character) -> Bool {
+        character.isASCII ? character.isNumber : (character.unicodeScalars.first?.properties.numericType == .decimal)
+    }
+
+    static func isLetter(_ character: Character) -> Bool {
+        character.isLetter && !isIdeograph(character)
+    }
+
+    static func isWordJoiner(_ character: Character) -> Bool {
+        character == "'" || character == "\u{2019}" || character == "-" || character == "\u{2010}"
+    }
+
+    static func isSymbol(_ character: Character) -> Bool {
+        character.isCurrencySymbol || character.isMathSymbol || character == "%" || character == "#" || character == "@"
+            || character == "&"
+    }
+
+    /// The script of a one-character token written without spaces: "K" katakana (with the long-vowel
+    /// mark), "H" hiragana, "C" han; nil for anything else.
+    static func unspacedScript(_ key: String) -> Character? {
+        guard key.count == 1, let scalar = key.unicodeScalars.first else { return nil }
+        switch scalar.value {
+        case 0x30A0...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: return "K"
+        case 0x3040...0x309F: return "H"
+        case 0x3007, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FA1F: return "C"
+        default: return nil
+        }
+    }
+
+    /// Han, Hiragana, Katakana and Hangul: scripts written without spaces between words.
+    static func isIdeograph(_ character: Character) -> Bool {
+        guard let scalar = character.unicodeScalars.first else { return false }
+        switch scalar.value {
+        case 0x3007, 0x3040...0x30FF, 0x31F0...0x31FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF,
+             0xAC00...0xD7AF, 0x20000...0x2FA1F, 0xFF66...0xFF9F:
+            return true
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import ParlanceCore
+
+/// What understanding needs to know about the installed apps in one language, built once per
+/// vocabulary generation: their names, their vocabulary matchers and the trained model.
+final class UnderstandingContext: Sendable {
+    let apps: [String: AppBundle]
+    let appOrder: [String]
+    let spotter: AppNameSpotter
+    let matchers: [String: GazetteerMatcher]
+    let union: GazetteerMatcher
+    let model: LanguageModel
+
+    init(apps: [AppBundle], gazetteers: [String: AppGazetteer], language: LanguagePack) {
+        let examples = apps.flatMap { $0.examples(language: language.code) }
+        model = LanguageModel.trained(for: language, appExamples: examples)
+        self.apps = Dictionary(apps.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
+        appOrder = apps.map(\.identifier)
+        spotter = AppNameSpotter(apps: apps.map { (identifier: $0.identifier, names: Self.names(of: $0)) },
+                                 commonWords: model.commonWords, cues: language.appCues)
+        var matchers: [String: GazetteerMatcher] = [:]
+        for app in apps { matchers[app.identifier] = GazetteerMatcher(entries: gazetteers[app.identifier]?.entries ?? []) }
+        self.matchers = matchers
+        union = GazetteerMatcher(entries: apps.flatMap { gazetteers[$0.identifier]?.entries ?? [] })
+    }
+
+    /// Every name an app goes by.
+    private static func names(of app: AppBundle) -> [String] {
+        var names = [app.displayName]
+        if let spoken = app.spokenName { names.append(spoken) }
+        names += app.localizedDisplayNames.keys.sorted().compactMap { app.localizedDisplayNames[$0] }
+        for alternative in app.alternativeNames {
+            names.append(alternative.name)
+            if let hint = alternative.pronunciationHint { names.append(hint) }
+        }
+        return names
+    }
+
+    /// The training classes an app supports.
+    func classes(of app: String) -> Set<String> {
+        Set((apps[app]?.supportedIntents ?? []).map(LanguageModel.trainingClass))
+    }
+}

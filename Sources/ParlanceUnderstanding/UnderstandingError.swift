@@ -1,0 +1,31 @@
+import ParlanceCore
+
+/// Why a request could not be understood at all (as opposed to understood as "no intent").
+public struct UnderstandingError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Equatable {
+        case emptyRequest, requestTooLong, unsupportedLanguage, store
+    }
+
+    public let kind: Kind
+    public let message: String
+
+    public var description: String { message }
+
+    static let maximumLength = 2_000
+
+    static let empty = UnderstandingError(kind: .emptyRequest, message: "the request is empty; say or type what you want")
+
+    static func tooLong(_ count: Int) -> UnderstandingError {
+        UnderstandingError(kind: .requestTooLong,
+                           message: "the request is \(count) characters long; the limit is \(maximumLength) characters")
+    }
+
+    static func unsupported(_ language: String) -> UnderstandingError {
+        UnderstandingError(kind: .unsupportedLanguage,
+                           message: "language '\(language)' is not supported; supported: \(LanguageCatalog.supported.joined(separator: ", "))")
+    }
+
+    static func store(_ error: StoreError) -> UnderstandingError {
+        UnderstandingError(kind: .store, message: "\(error)")
+    }
+}

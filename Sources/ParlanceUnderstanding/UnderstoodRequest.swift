@@ -1,0 +1,60 @@
+import ParlanceCore
+
+/// What understanding made of one request: the app, the intent and its parameters, as
+/// `parlance parse --json` prints it (docs/cli.md).
+public struct UnderstoodRequest: Sendable, Codable, Equatable {
+    /// Another reading of the request, less likely than the chosen one.
+    public struct Alternative: Sendable, Codable, Equatable {
+        public var app: String?
+        public var intent: String
+        public var confidence: Double
+    }
+
+    /// The request as given.
+    public var text: String
+    /// The language it was understood in.
+    public var language: String
+    /// The app the request names, or the only installed app that supports the intent; nil when none
+    /// is named and several could serve (the conversation asks which).
+    public var app: String?
+    /// The intent class, or nil when no installed app can serve the request (or the named app cannot).
+    public var intent: String?
+    /// The intent's parameters in the SDK's JSON form, by property name.
+    public var parameters: [String: JSONValue]
+    /// How sure understanding is of the intent, 0–1.
+    public var confidence: Double
+    /// Other intents it could be, most likely first.
+    public var alternatives: [Alternative]
+
+    /// The app the user named, whether or not it supports the intent.
+    public var namedApp: String? { appWasNamed ? app : nil }
+    /// Installed apps that could serve the intent, when the request named none.
+    public var candidateApps: [String] = []
+    var appWasNamed = false
+
+    private enum CodingKeys: String, CodingKey {
+        case text, language, app, intent, parameters, confidence, alternatives
+    }
+
+    public init(text: String, language: String, app: String?, intent: String?, parameters: [String: JSONValue],
+                confidence: Double, alternatives: [Alternative]) {
+        self.text = text
+        self.language = language
+        self.app = app
+        self.intent = intent
+        self.parameters = parameters
+        self.confidence = confidence
+        self.alternatives = alternatives
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(text, forKey: .text)
+        try container.encode(language, forKey: .language)
+        try container.encode(app, forKey: .app)
+        try container.encode(intent, forKey: .intent)
+        try container.encode(parameters, forKey: .parameters)
+        try container.encode((confidence * 1000).rounded() / 1000, forKey: .confidence)
+        try container.encode(alternatives, forKey: .alternatives)
+    }
+}
