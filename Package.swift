@@ -87,11 +87,27 @@ let package = Package(
         .executableTarget(name: "parlance-test-extension", dependencies: ["Intents", "ExtensionRuntime"],
                           path: "Tests/Fixtures/TestExtension"),
         .testTarget(name: "IntentsTests", dependencies: ["Intents"], resources: [.copy("Golden")]),
-        .testTarget(name: "AssistantTests",
-                    dependencies: ["ParlanceCore", "ParlanceStore", "ParlanceHosting", "ParlanceUnderstanding",
-                                   "ParlancePresentation", "ParlanceEngine", "ParlanceTesting", "IntentsUI", "ExtensionRuntime", "ExtensionWire", "parlance-test-extension", "parlance",
-                                   "parlance-bench"],
-                    resources: [.copy("Fixtures")]),
+        // Our own test helpers: fixtures on disk, the built products, the `parlance` binary, captured logs.
+        .target(name: "TestSupport", dependencies: ["ExtensionWire", .product(name: "Logging", package: "swift-log")],
+                path: "Tests/TestSupport", resources: [.copy("Fixtures")]),
+        // Tests by module; only EndToEndTests drives the `parlance` binary and the sample apps.
+        .testTarget(name: "StoreTests", dependencies: ["ParlanceCore", "ParlanceStore", "Intents", "TestSupport",
+                                                      "parlance-test-extension"]),
+        .testTarget(name: "HostingTests", dependencies: [
+            "ParlanceCore", "ParlanceStore", "ParlanceHosting", "ParlanceUnderstanding", "ParlanceTesting",
+            "Intents", "IntentsUI", "ExtensionRuntime", "ExtensionWire", "TestSupport", "parlance-test-extension",
+        ]),
+        .testTarget(name: "UnderstandingTests", dependencies: [
+            "ParlanceCore", "ParlanceStore", "ParlanceUnderstanding", "ParlanceTesting", "Intents", "TestSupport",
+        ]),
+        .testTarget(name: "EngineTests", dependencies: [
+            "ParlanceCore", "ParlanceHosting", "ParlanceUnderstanding", "ParlancePresentation", "ParlanceEngine",
+            "ParlanceTesting", "Intents", "ExtensionRuntime",
+        ]),
+        .testTarget(name: "EndToEndTests", dependencies: [
+            "ParlanceCore", "ParlanceStore", "ParlancePresentation", "ParlanceTesting", "TestSupport",
+            "parlance", "parlance-test-extension", "parlance-bench",
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

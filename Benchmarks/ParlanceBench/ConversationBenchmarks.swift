@@ -1,13 +1,11 @@
-import ParlanceCore
-import ParlanceEngine
-import ParlanceHosting
-import ParlancePresentation
-import ParlanceStore
-import ParlanceTesting
-import ParlanceUnderstanding
 import ExtensionRuntime
 import Foundation
 import Intents
+import ParlanceCore
+import ParlanceEngine
+import ParlanceHosting
+import ParlanceStore
+import ParlanceUnderstanding
 
 /// Assistant overhead per conversation turn: a whole request ("MonkeyChat Bobo send more bananas":
 /// understand, resolve every parameter, confirm, journal, handle, present, save) against an

@@ -1,15 +1,9 @@
-import ParlanceCore
-import ParlanceEngine
-import ParlanceHosting
-import ParlancePresentation
-import ParlanceStore
-import ParlanceTesting
-import ParlanceUnderstanding
 import ExtensionRuntime
 import ExtensionWire
 import Foundation
 import Intents
 import Logging
+import ParlanceHosting
 
 /// Latency figures of the host.
 enum HostBenchmarks {

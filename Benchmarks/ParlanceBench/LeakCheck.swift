@@ -1,13 +1,9 @@
-import ParlanceCore
-import ParlanceEngine
-import ParlanceHosting
-import ParlancePresentation
-import ParlanceStore
-import ParlanceTesting
-import ParlanceUnderstanding
 import ExtensionWire
 import Foundation
 import Intents
+import ParlanceCore
+import ParlanceHosting
+import ParlanceStore
 
 /// Runs many calls and install/launch/stop cycles and compares open descriptors and child processes
 /// before and after. Prints one JSON object; returns false on growth.

@@ -8,13 +8,6 @@
 //   .build/release/parlance-bench vocabulary   # replace 10,000 contact names in the store
 //   .build/release/parlance-bench parse [--entries 10000] [--language fr]   # understanding latency (from the repository root)
 //   .build/release/parlance-bench conversation [--turns 2000]  # assistant overhead per conversation turn
-import ParlanceCore
-import ParlanceEngine
-import ParlanceHosting
-import ParlancePresentation
-import ParlanceStore
-import ParlanceTesting
-import ParlanceUnderstanding
 import ExtensionRuntime
 import ExtensionWire
 import Foundation

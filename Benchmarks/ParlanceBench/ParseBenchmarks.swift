@@ -1,12 +1,7 @@
-import ParlanceCore
-import ParlanceEngine
-import ParlanceHosting
-import ParlancePresentation
-import ParlanceStore
-import ParlanceTesting
-import ParlanceUnderstanding
 import Foundation
 import Intents
+import ParlanceTesting
+import ParlanceUnderstanding
 
 /// Understanding latency: every request of the English dev set, against the evaluation apps with
 /// their vocabulary plus a large synthetic contact list, and the process's memory afterwards.

@@ -1,12 +1,6 @@
-import ParlanceCore
-import ParlanceEngine
-import ParlanceHosting
-import ParlancePresentation
-import ParlanceStore
-import ParlanceTesting
-import ParlanceUnderstanding
 import Foundation
 import Intents
+import ParlanceStore
 
 /// Replacing a large contact list in the store, on disk (WAL, synchronous=FULL).
 enum VocabularyBenchmarks {

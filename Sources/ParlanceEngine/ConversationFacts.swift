@@ -1,9 +1,6 @@
 import Foundation
 import Intents
 import ParlanceCore
-import ParlanceHosting
-import ParlancePresentation
-import ParlanceUnderstanding
 
 /// What the conversation's decisions depend on outside its own state: read fresh by the engine
 /// before every step, so a permission granted or a session unlocked elsewhere counts at once.

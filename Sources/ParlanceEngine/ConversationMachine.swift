@@ -1,139 +1,193 @@
 import Foundation
 import ParlanceCore
-import ParlanceHosting
-import ParlancePresentation
 import ParlanceUnderstanding
 
-/// The conversation's rules as pure functions of its state: what to do next, and how a resolution
-/// result, a confirm response or the user's answer changes the state. No I/O: the `Conversation`
-/// actor performs the steps and feeds the results back.
+/// The conversation as one state machine: an explicit state and, for every event, the next state and
+/// the actions to perform. It decides everything — app choice, permission and unlock answers, cancel,
+/// a new request mid-conversation, answers that don't fit, resolution, confirmation, handle and
+/// restarts — and performs nothing: the `Conversation` actor performs the actions and feeds back
+/// what they produced as events.
+///
+/// ```
+///  request ─▶ chooseApp ─▶ permission ─▶ unlock ─▶ resolving ─▶ confirming ─▶ (yes?) ─▶ handling ─▶ idle
+///                 │            │           │          │  ▲          │           │
+///                 └────────────┴───────────┴──────────┴──┴──────────┴───────────┴── asking (the user)
+/// ```
 public struct ConversationMachine: Sendable {
-    public var policy: ConversationPolicy
+    /// The state; saved by the engine after every turn.
+    public internal(set) var state: ConversationState
+    /// The domain rules.
+    public let policy: ConversationPolicy
+    let identifiers: @Sendable () -> String
 
-    public init(policy: ConversationPolicy = ConversationPolicy()) {
+    /// A machine in a state (a new one, or one saved before a restart); `identifiers` makes each new
+    /// request's intent identifier.
+    public init(state: ConversationState, policy: ConversationPolicy = ConversationPolicy(),
+                identifiers: @escaping @Sendable () -> String = { UUID().uuidString }) {
+        self.state = state
         self.policy = policy
+        self.identifiers = identifiers
     }
 
-    // MARK: Next step
+    /// The question the user is expected to answer, if any.
+    public var question: PendingQuestion? { state.question }
 
-    /// The next step for a task, given the facts outside the conversation.
-    public func next(_ task: inout IntentTask, facts: ConversationFacts) -> ConversationStep {
+    /// Decides on one event. `facts` reads what the decision depends on outside the conversation
+    /// (permission, lock) for a task, at the moment it is needed.
+    public mutating func handle(_ event: ConversationEvent, facts: (IntentTask) -> ConversationFacts) -> [ConversationAction] {
+        switch event {
+        case .request(let request):
+            state.stage = .idle
+            return start(request, facts: facts)
+        case .discovery:
+            return [.discovery]
+        case .unreadable(let reason):
+            return [.tell(.unreadable(reason: reason), state.task)]
+        case .answer(let answer):
+            guard case let .asking(task, question) = state.stage else { return [] }
+            return apply(answer, to: question, task: task, facts: facts)
+        case .unclearAnswer:
+            guard case let .asking(task, question) = state.stage else { return [] }
+            return [.ask(question, task, repeated: true, resumed: false)]
+        case .rideFound(let ride):
+            guard case let .findingRide(task, then) = state.stage else { return [] }
+            guard let ride else { return end(task, .tell(.noRideToCancel, task)) }
+            var found = task
+            found.parameters["rideIdentifier"] = ride
+            return advance(found, from: then, facts: facts)
+        case .resolved(let results):
+            guard case .resolving(let task) = state.stage else { return [] }
+            return applyResolutions(results, to: task, facts: facts)
+        case let .confirmed(code, response):
+            guard case .confirming(let task) = state.stage else { return [] }
+            return applyConfirm(code: code, response: response, to: task, facts: facts)
+        case let .handled(code, response):
+            guard case .handling(let task) = state.stage else { return [] }
+            return end(task, .report(Self.report(code: code, response: response, task: task), task))
+        case .extensionFailed(let reason):
+            return endTask(.extensionFailed(reason: reason))
+        case .handleFailed(let reason):
+            return endTask(.handleFailed(reason: reason))
+        case .alreadyHandled:
+            return endTask(.alreadyHandled)
+        case .journalFailed(let reason):
+            return endTask(.notRecorded(reason: reason))
+        case .appMissing:
+            return endTask(.appMissing)
+        case .resumed(let journal):
+            return resume(journal: journal, facts: facts)
+        }
+    }
+
+    // MARK: Requests
+
+    private mutating func start(_ request: UnderstoodRequest, facts: (IntentTask) -> ConversationFacts) -> [ConversationAction] {
+        state.language = request.language
+        guard let intent = request.intent else { return [.tell(.cannotServe(namedApp: request.namedApp), nil)] }
+        let candidates = request.app.map { [$0] } ?? request.candidateApps
+        let task = IntentTask(intent: intent, identifier: identifiers(), parameters: request.parameters,
+                              app: request.app, appWasNamed: request.namedApp != nil, candidateApps: candidates)
+        return advance(task, from: task.app == nil ? .chooseApp : .permission, facts: facts)
+    }
+
+    /// Goes through the lifecycle from a phase until the conversation needs the user or an extension.
+    mutating func advance(_ task: IntentTask, from phase: LifecyclePhase,
+                          facts: (IntentTask) -> ConversationFacts) -> [ConversationAction] {
+        var task = task
+        var phase = phase
         while true {
-            switch task.phase {
+            switch phase {
             case .chooseApp:
-                if task.app != nil {
-                    task.phase = .permission
-                } else if task.candidateApps.count == 1 {
-                    task.app = task.candidateApps[0]
-                    task.phase = .permission
-                } else {
-                    return ask(.chooseApp(options: task.candidateApps), in: &task, step: "app")
-                }
+                if task.app == nil, task.candidateApps.count == 1 { task.app = task.candidateApps[0] }
+                guard task.app != nil else { return ask(.chooseApp(options: task.candidateApps), task: task, step: "app") }
+                phase = .permission
             case .permission:
-                switch facts.permission {
-                case .allowed: task.phase = .unlock
-                case .denied: return .finish(.permissionDenied(app: task.app ?? ""))
-                case .notDetermined: return .ask(.permission(app: task.app ?? ""), repeated: false)
+                let app = task.app ?? ""
+                switch facts(task).permission {
+                case .allowed: phase = .unlock
+                case .denied: return end(task, .end(.permissionDenied(app: app), task))
+                case .notDetermined:
+                    state.stage = .asking(task, .permission(app: app))
+                    return [.ask(.permission(app: app), task, repeated: false, resumed: false)]
                 }
             case .unlock:
-                if facts.requiresUnlock && facts.sessionLocked {
-                    return ask(.unlock, in: &task, step: "unlock")
-                }
-                task.phase = .resolve
+                let current = facts(task)
+                if current.requiresUnlock && current.sessionLocked { return ask(.unlock, task: task, step: "unlock") }
                 task.questionsAsked = 0
+                phase = .resolve
             case .resolve:
-                if task.parameterIndex < facts.parameters.count {
-                    return .resolve(parameter: facts.parameters[task.parameterIndex].name)
+                if needsRide(task) { return findRide(task, then: .resolve) }
+                let order = Self.parameters(of: task.intent)
+                if task.parameterIndex < order.count {
+                    state.stage = .resolving(task)
+                    return [.resolve(order[task.parameterIndex...].map(\.name), task)]
                 }
-                task.phase = .confirm
+                phase = .confirm
             case .confirm:
-                return .confirm
+                if needsRide(task) { return findRide(task, then: .confirm) }
+                state.stage = .confirming(task)
+                return [.confirm(task)]
             case .userConfirmation:
-                return ask(.confirmIntent, in: &task, step: "confirmation")
+                return ask(.confirmIntent, task: task, step: "confirmation")
             case .handle:
-                return .handle
+                state.stage = .handling(task)
+                return [.handle(task)]
             }
         }
     }
 
-    private func ask(_ question: PendingQuestion, in task: inout IntentTask, step: String,
-                     repeated: Bool = false) -> ConversationStep {
-        guard task.questionsAsked < policy.maximumQuestionsPerStep else { return .finish(.gaveUp(step: step)) }
-        task.questionsAsked += 1
-        return .ask(question, repeated: repeated)
+    /// Cancelling "my ride" means the ride the app reports now: its identifier comes from the app, as SiriKit fills it.
+    private func needsRide(_ task: IntentTask) -> Bool {
+        task.intent == "INCancelRideIntent" && task.parameters["rideIdentifier"] == nil
+    }
+
+    private mutating func findRide(_ task: IntentTask, then phase: LifecyclePhase) -> [ConversationAction] {
+        state.stage = .findingRide(task, then: phase)
+        return [.findRide(task)]
+    }
+
+    // MARK: Questions and endings
+
+    /// Asks a question that counts against the step's limit; past it, the conversation ends politely.
+    mutating func ask(_ question: PendingQuestion, task: IntentTask, step: String, repeated: Bool = false) -> [ConversationAction] {
+        guard task.questionsAsked < policy.maximumQuestionsPerStep else { return end(task, .end(.gaveUp(step: step), task)) }
+        var asked = task
+        asked.questionsAsked += 1
+        state.stage = .asking(asked, question)
+        return [.ask(question, asked, repeated: repeated, resumed: false)]
+    }
+
+    /// The request is over: the conversation is idle again.
+    private mutating func end(_ task: IntentTask, _ action: ConversationAction) -> [ConversationAction] {
+        state.stage = .idle
+        return [action]
+    }
+
+    private mutating func endTask(_ trouble: ConversationTrouble) -> [ConversationAction] {
+        let task = state.task
+        state.stage = .idle
+        return [.tell(trouble, task)]
     }
 
     // MARK: Extension results
 
-    /// Applies the extension's results for one parameter (nil: the extension does not resolve it).
-    /// Returns the question to ask, or nil to go on.
-    public func applyResolution(_ results: [ResolutionOutcome]?, parameter: String, isList: Bool,
-                                to task: inout IntentTask) -> ConversationStep? {
-        guard let results, !results.isEmpty else {
-            advance(&task)
-            return nil
-        }
-        let original: [JSONValue?] = isList ? (task.parameters[parameter]?.arrayValue ?? []).map { $0 }
-                                            : [task.parameters[parameter]]
-        let confirmed = task.confirmedValues[parameter] ?? []
-        var resolved: [JSONValue] = []
-        for (index, result) in results.enumerated() {
-            let current = index < original.count ? original[index] : nil
-            var question: PendingQuestion?
-            // One result for several values is about the whole list ("one person at a time").
-            let wholeList = isList && results.count == 1 && original.count > 1
-            let element = isList && !wholeList ? resolved.count : nil
-            switch result.kind {
-            case .success, .unimplemented:
-                if let value = result.value ?? current { resolved.append(value) }
-            case .notRequired:
-                break
-            case .confirmationRequired:
-                if let value = result.value, value != .null {
-                    if confirmed.contains(value) { resolved.append(value) } else {
-                        question = .confirmValue(parameter: parameter, element: element, value: value)
-                    }
-                }
-            case .disambiguation:
-                let items = Array(result.items.prefix(policy.maximumChoices))
-                if let chosen = items.first(where: confirmed.contains) {
-                    resolved.append(chosen)
-                } else if items.count == 1 {
-                    question = .confirmValue(parameter: parameter, element: element, value: items[0])
-                } else if items.isEmpty {
-                    question = .value(parameter: parameter, element: element, reason: .moreDetails)
-                } else {
-                    question = .choice(parameter: parameter, element: element, items: items)
-                }
-            case .needsValue:
-                question = .value(parameter: parameter, element: element, reason: .missing)
-            case .needsMoreDetails:
-                question = .value(parameter: parameter, element: element, reason: .moreDetails)
-            case .unsupported:
-                question = .value(parameter: parameter, element: element, reason: .unsupported(reason: result.reason))
-            }
-            if let question {
-                let rest = original.dropFirst(index).compactMap { $0 }
-                store(resolved + rest, parameter: parameter, isList: isList, in: &task)
-                return ask(question, in: &task, step: parameter)
-            }
-        }
-        store(resolved, parameter: parameter, isList: isList, in: &task)
-        advance(&task)
-        return nil
-    }
-
-    /// Applies the extension's confirm response code: on to the user's yes, on to handle, or the end.
-    public func applyConfirm(code: String?, response: JSONValue?, to task: inout IntentTask) -> ConversationStep? {
+    private mutating func applyConfirm(code: String?, response: JSONValue?, to task: IntentTask,
+                                       facts: (IntentTask) -> ConversationFacts) -> [ConversationAction] {
+        var task = task
         task.confirmResponse = response
         if let code, let response {
-            if Self.isFailure(code) { return .finish(.confirmFailed(response: response)) }
-            if Self.handsOff(code) { return .finish(.handOffAtConfirm(response: response)) }
+            if Self.isFailure(code) { return end(task, .end(.confirmFailed(response: response), task)) }
+            if Self.handsOff(code) { return end(task, .report(.handOff(response), task)) }
         }
         task.questionsAsked = 0
         let asksUser = policy.needsUserConfirmation.contains(task.intent) || code == "userConfirmationRequired"
-        task.phase = asksUser ? .userConfirmation : .handle
-        return nil
+        return advance(task, from: asksUser ? .userConfirmation : .handle, facts: facts)
+    }
+
+    private static func report(code: String, response: JSONValue, task: IntentTask) -> ConversationReport {
+        if code == "inProgress" { return .inProgress(response, followRide: task.intent == "INRequestRideIntent") }
+        if handsOff(code) { return .handOff(response) }
+        return .result(response)
     }
 
     /// Whether a response code is a failure that ends the conversation at confirm.
@@ -146,108 +200,36 @@ public struct ConversationMachine: Sendable {
         code.hasPrefix("failureRequiringAppLaunch") || code == "continueInApp" || code == "handleInApp"
     }
 
-    private func advance(_ task: inout IntentTask) {
-        task.parameterIndex += 1
-        task.questionsAsked = 0
+    /// The resolvable parameters of an intent class, in resolution order.
+    static func parameters(of intent: String) -> [(name: String, isList: Bool)] {
+        ConversationFacts.parameters(of: intent)
     }
 
-    private func store(_ values: [JSONValue], parameter: String, isList: Bool, in task: inout IntentTask) {
-        if isList {
-            task.parameters[parameter] = values.isEmpty ? nil : .array(values)
-        } else {
-            task.parameters[parameter] = values.first
-        }
-    }
+    // MARK: Restarts
 
-    // MARK: The user's answers
-
-    /// Applies the user's answer to a question about a parameter or the final confirmation (the
-    /// engine handles cancel, new requests, permission and unlock). Returns the step to take now:
-    /// nil to go on, or the question again, or the end.
-    public func applyAnswer(_ answer: Answer, to question: PendingQuestion, task: inout IntentTask,
-                            isList: Bool) -> ConversationStep? {
-        switch question {
-        case .chooseApp(let options):
-            if case .choice(let index) = answer, options.indices.contains(index) {
-                task.app = options[index]
-                task.phase = .permission
-                task.questionsAsked = 0
-                return nil
+    private mutating func resume(journal: JournalEntry?, facts: (IntentTask) -> ConversationFacts) -> [ConversationAction] {
+        switch state.stage {
+        case .idle:
+            return []
+        case let .asking(task, question):
+            return [.ask(question, task, repeated: false, resumed: true)]
+        case .findingRide(let task, let then):
+            return advance(task, from: then, facts: facts)
+        case .resolving(let task):
+            return advance(task, from: .resolve, facts: facts)
+        case .confirming(let task):
+            return advance(task, from: .confirm, facts: facts)
+        case .handling(let task):
+            switch journal {
+            case .finished(_, _, let response, _)?:
+                let value = (try? JSONDecoder().decode(JSONValue.self, from: Data(response.utf8))) ?? .null
+                return end(task, .report(.recorded(value), task))
+            case .started?:
+                return end(task, .tell(.interrupted, task))
+            case nil:
+                // Saved as handling but never journalled: handle was not called, so confirm again.
+                return advance(task, from: .confirm, facts: facts)
             }
-            return ask(question, in: &task, step: "app", repeated: true)
-        case .confirmIntent:
-            switch answer {
-            case .yes:
-                task.phase = .handle
-                return nil
-            case .no: return .finish(.declined)
-            default: return ask(question, in: &task, step: "confirmation", repeated: true)
-            }
-        case let .value(parameter, element, _):
-            if case .values(let values) = answer, values[parameter] != nil {
-                set(values, parameter: parameter, element: element, isList: isList, in: &task)
-                return nil
-            }
-            return ask(question, in: &task, step: parameter, repeated: true)
-        case let .choice(parameter, element, items):
-            var offered: JSONValue?
-            if case .choice(let index) = answer, items.indices.contains(index) { offered = items[index] }
-            return answerOffer(answer, accepting: offered, question: question, parameter: parameter, element: element,
-                               isList: isList, task: &task)
-        case let .confirmValue(parameter, element, value):
-            return answerOffer(answer, accepting: answer == .yes ? value : nil, question: question, parameter: parameter,
-                               element: element, isList: isList, task: &task)
-        case .permission, .unlock:
-            return nil
         }
-    }
-
-    /// An answer to a choice or a yes/no about a value: the value accepted, another value named, or a
-    /// refusal (then a new value is asked for).
-    private func answerOffer(_ answer: Answer, accepting accepted: JSONValue?, question: PendingQuestion,
-                             parameter: String, element: Int?, isList: Bool, task: inout IntentTask) -> ConversationStep? {
-        if let accepted {
-            choose(accepted, parameter: parameter, element: element, isList: isList, in: &task)
-            return nil
-        }
-        switch answer {
-        case .values(let values) where values[parameter] != nil:
-            set(values, parameter: parameter, element: element, isList: isList, in: &task)
-            return nil
-        case .no:
-            return ask(.value(parameter: parameter, element: element, reason: .refused), in: &task, step: parameter)
-        default:
-            return ask(question, in: &task, step: parameter, repeated: true)
-        }
-    }
-
-    /// The user picked or confirmed this value: it is set and not asked about again.
-    private func choose(_ value: JSONValue, parameter: String, element: Int?, isList: Bool, in task: inout IntentTask) {
-        task.confirmedValues[parameter, default: []].append(value)
-        set([parameter: isList ? .array([value]) : value], parameter: parameter, element: element, isList: isList,
-            in: &task)
-    }
-
-    /// Puts the answered value (and its companions, such as a goal's unit) into the intent; the
-    /// parameter is then resolved again.
-    private func set(_ values: [String: JSONValue], parameter: String, element: Int?, isList: Bool,
-                     in task: inout IntentTask) {
-        for (name, value) in values where name != parameter {
-            task.parameters[name] = value
-        }
-        guard let value = values[parameter] else { return }
-        if isList {
-            let given = value.arrayValue ?? [value]
-            var list = task.parameters[parameter]?.arrayValue ?? []
-            if let element, list.indices.contains(element) {
-                list.replaceSubrange(element...element, with: given)
-            } else {
-                list = given  // a question about the whole list: the answer is the new list
-            }
-            task.parameters[parameter] = .array(list)
-        } else {
-            task.parameters[parameter] = value.arrayValue?.first ?? value
-        }
-        task.phase = .resolve
     }
 }

@@ -1,8 +1,4 @@
 import Foundation
-import ParlanceCore
-import ParlanceHosting
-import ParlancePresentation
-import ParlanceUnderstanding
 
 /// The domain rules the conversation follows (mission M4, M8, M9).
 public struct ConversationPolicy: Sendable {

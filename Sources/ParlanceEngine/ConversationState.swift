@@ -1,33 +1,62 @@
 import Foundation
 import ParlanceCore
-import ParlanceHosting
-import ParlancePresentation
-import ParlanceUnderstanding
 
 /// Everything a conversation needs to continue after any turn, even after the assistant restarts:
-/// saved as JSON in the store after every turn.
+/// saved as JSON in the store after every turn (and with the journal, when handle starts).
 public struct ConversationState: Codable, Sendable, Equatable {
     /// The language the user speaks in this conversation.
     public var language: String
-    /// The request in progress, if any.
-    public var task: IntentTask?
-    /// The question the assistant asked and is waiting on, if any.
-    public var question: PendingQuestion?
+    /// Where the conversation is.
+    public var stage: ConversationStage
 
-    public init(language: String, task: IntentTask? = nil, question: PendingQuestion? = nil) {
+    public init(language: String, stage: ConversationStage = .idle) {
         self.language = language
-        self.task = task
-        self.question = question
+        self.stage = stage
     }
+
+    /// The request in progress, if any.
+    public var task: IntentTask? { stage.task }
+
+    /// The question the assistant asked and is waiting on, if any.
+    public var question: PendingQuestion? {
+        if case .asking(_, let question) = stage { return question }
+        return nil
+    }
+}
+
+/// Where a conversation is: waiting for nothing, for the user's answer, or for the app's extension.
+/// Each case carries the request it is about.
+public enum ConversationStage: Codable, Sendable, Equatable {
+    /// No request in progress.
+    case idle
+    /// A question was asked; the user's answer is awaited.
+    case asking(IntentTask, PendingQuestion)
+    /// The app's current ride is being looked up (to cancel "my ride"); then the lifecycle goes on at `then`.
+    case findingRide(IntentTask, then: LifecyclePhase)
+    /// The extension resolves the parameters from `task.parameterIndex` on.
+    case resolving(IntentTask)
+    /// The extension confirms the intent.
+    case confirming(IntentTask)
+    /// Handle is journalled and the extension is handling the intent.
+    case handling(IntentTask)
+
+    /// The request this stage is about.
+    public var task: IntentTask? {
+        switch self {
+        case .idle: return nil
+        case .asking(let task, _), .findingRide(let task, _), .resolving(let task), .confirming(let task),
+             .handling(let task): return task
+        }
+    }
+}
+
+/// The steps of the intent lifecycle, in order (SiriKit's, plus the assistant's own checks).
+public enum LifecyclePhase: String, Codable, Sendable {
+    case chooseApp, permission, unlock, resolve, confirm, userConfirmation, handle
 }
 
 /// One request on its way through the intent lifecycle.
 public struct IntentTask: Codable, Sendable, Equatable {
-    /// Where the request is in the lifecycle.
-    public enum Phase: String, Codable, Sendable {
-        case chooseApp, permission, unlock, resolve, confirm, userConfirmation, handle
-    }
-
     /// The intent class ("INSendMessageIntent").
     public var intent: String
     /// The intent's identifier: the same for every call about this request, and the journal's key.
@@ -40,8 +69,6 @@ public struct IntentTask: Codable, Sendable, Equatable {
     public var appWasNamed: Bool
     /// The apps that could serve it, when the user named none.
     public var candidateApps: [String]
-    /// The current phase.
-    public var phase: Phase
     /// The parameter being resolved, as an index into the intent's resolution order.
     public var parameterIndex: Int
     /// Questions asked in the current step, to bound re-asking.
@@ -59,28 +86,9 @@ public struct IntentTask: Codable, Sendable, Equatable {
         self.app = app
         self.appWasNamed = appWasNamed
         self.candidateApps = candidateApps
-        self.phase = app == nil ? .chooseApp : .permission
         self.parameterIndex = 0
         self.questionsAsked = 0
         self.confirmedValues = [:]
         self.confirmResponse = nil
     }
-}
-
-/// A question the assistant asked, with what it needs to apply the answer.
-public enum PendingQuestion: Codable, Sendable, Equatable {
-    /// Which app should do it; the options are app identifiers.
-    case chooseApp(options: [String])
-    /// May the app work with the assistant?
-    case permission(app: String)
-    /// The session is locked; unlock to continue.
-    case unlock
-    /// A value for a parameter (or one element of a list parameter).
-    case value(parameter: String, element: Int?, reason: ValueRequest)
-    /// A choice among values the extension offered.
-    case choice(parameter: String, element: Int?, items: [JSONValue])
-    /// Yes or no about one value.
-    case confirmValue(parameter: String, element: Int?, value: JSONValue)
-    /// Yes or no before the extension handles the intent.
-    case confirmIntent
 }

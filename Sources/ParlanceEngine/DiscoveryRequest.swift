@@ -1,8 +1,4 @@
 import Foundation
-import ParlanceCore
-import ParlanceHosting
-import ParlancePresentation
-import ParlanceUnderstanding
 
 /// Recognises "what can you do?" and its variants: the request for discovery (mission M10).
 enum DiscoveryRequest {

@@ -1,6 +1,6 @@
 import Foundation
-import ParlanceHosting
 import ParlanceCore
+import ParlanceHosting
 
 /// Whether the user's session is locked: the assistant's own lock (`parlance lock` / `unlock`, the
 /// API) or, where available, the desktop session's lock (logind's LockedHint).

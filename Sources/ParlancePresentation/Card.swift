@@ -1,5 +1,4 @@
 import Foundation
-import ParlanceCore
 
 /// The visual form of a turn: a small, non-interactive view (mission M5), rendered by the terminal
 /// as a boxed card and by the web page as HTML.

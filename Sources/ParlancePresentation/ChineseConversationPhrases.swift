@@ -1,5 +1,4 @@
 import Foundation
-import ParlanceCore
 
 /// The assistant's Chinese (Simplified) words for the conversation.
 struct ChineseConversationPhrases: ConversationPhrases {

@@ -14,6 +14,4 @@ public enum ConversationEnding: Sendable, Equatable {
     case gaveUp(step: String)
     /// The extension's confirm answered with a failure code (the response's JSON form).
     case confirmFailed(response: JSONValue)
-    /// The extension's confirm asked for the app to take over (`failureRequiringAppLaunch…`, `continueInApp`).
-    case handOffAtConfirm(response: JSONValue)
 }

@@ -239,9 +239,6 @@ public struct ConversationPresenter: Sendable {
             return notice(phrases.stayedLocked(), step: "locked", app: context?.app)
         case .gaveUp(let step):
             return notice(phrases.gaveUp(step: step, app: app), step: "gaveUp", app: context?.app)
-        case .handOffAtConfirm(let response):
-            return handoff(response, context: context ?? Context(app: app, intent: "", parameters: [:], appWasNamed: true),
-                           launchFailure: "the assistant did not open it")
         case .confirmFailed(let response):
             var turn = result(response, context: context ?? Context(app: app, intent: "", parameters: [:],
                                                                        appWasNamed: true))

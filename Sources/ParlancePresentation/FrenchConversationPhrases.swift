@@ -1,5 +1,4 @@
 import Foundation
-import ParlanceCore
 
 /// The assistant's French words for the conversation (tutoiement, as the assistant speaks to its user).
 struct FrenchConversationPhrases: ConversationPhrases {

@@ -1,4 +1,3 @@
-import ParlanceCore
 
 /// Words a front end says outside the conversation itself (a greeting, a notice about setup), in the
 /// user's language, from the same phrase books as the conversation.

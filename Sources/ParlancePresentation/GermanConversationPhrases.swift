@@ -1,5 +1,4 @@
 import Foundation
-import ParlanceCore
 
 /// The assistant's German words for the conversation (it says "du" to its user).
 struct GermanConversationPhrases: ConversationPhrases {

@@ -1,5 +1,4 @@
 import Foundation
-import ParlanceCore
 
 /// The assistant's Italian words for the conversation (it says "tu" to its user).
 struct ItalianConversationPhrases: ConversationPhrases {

@@ -1,5 +1,4 @@
 import Foundation
-import ParlanceCore
 
 /// The assistant's Japanese words for the conversation (polite form).
 struct JapaneseConversationPhrases: ConversationPhrases {

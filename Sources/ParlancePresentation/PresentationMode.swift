@@ -1,4 +1,3 @@
-import ParlanceCore
 
 /// How answers are adapted to the way the user talks to the assistant (mission M5).
 public enum PresentationMode: String, Codable, Sendable, CaseIterable {

@@ -1,6 +1,5 @@
 import Foundation
 import Intents
-import ParlanceCore
 
 /// Where the assistant keeps its state: `--home`, else `$PARLANCE_HOME`, else `$XDG_DATA_HOME/parlance`,
 /// else `~/.local/share/parlance` — the same folder `INVocabulary` writes to from an app's process.

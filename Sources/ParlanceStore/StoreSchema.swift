@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import ParlanceCore
 
 /// The store's tables, as numbered migrations; never edit a shipped migration, add a new one.
 enum StoreSchema {

@@ -30,7 +30,8 @@ public struct UnderstoodRequest: Sendable, Codable, Equatable {
     public var namedApp: String? { appWasNamed ? app : nil }
     /// Installed apps that could serve the intent, when the request named none.
     public var candidateApps: [String] = []
-    var appWasNamed = false
+    /// Whether the user named the app (`app` is then the named one).
+    public var appWasNamed = false
 
     private enum CodingKeys: String, CodingKey {
         case text, language, app, intent, parameters, confidence, alternatives

@@ -1,12 +1,6 @@
 import ArgumentParser
-import ParlanceCore
-import ParlanceEngine
-import ParlanceHosting
-import ParlancePresentation
-import ParlanceStore
-import ParlanceTesting
-import ParlanceUnderstanding
 import Foundation
+import ParlanceCore
 
 /// `parlance apps …`: install, list, remove, allow, deny.
 struct AppsCommand: AsyncParsableCommand {

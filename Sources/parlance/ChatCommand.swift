@@ -1,12 +1,11 @@
 import ArgumentParser
+import Foundation
 import ParlanceCore
 import ParlanceEngine
 import ParlanceHosting
 import ParlancePresentation
 import ParlanceStore
-import ParlanceTesting
 import ParlanceUnderstanding
-import Foundation
 
 /// `parlance chat`: talk to the assistant in the terminal (or from a script through stdin).
 struct ChatCommand: AsyncParsableCommand {
@@ -52,8 +51,12 @@ struct ChatCommand: AsyncParsableCommand {
                                         mode: mode, language: understanding.explicitLanguage,
                                         lockSource: SessionLockSource(store: store, followsDesktop: true))
         let printer = TurnPrinter(json: json)
-        let updates = Task {
-            for await turn in conversation.updates { printer.print(turn) }
+        // The conversation's background work (rides followed until they complete) and its updates.
+        let background = Task {
+            await withDiscardingTaskGroup { group in
+                group.addTask { await conversation.run() }
+                group.addTask { for await turn in conversation.updates { printer.print(turn) } }
+            }
         }
         let interactive = isatty(STDIN_FILENO) == 1
         if interactive && !json {
@@ -76,7 +79,8 @@ struct ChatCommand: AsyncParsableCommand {
                 try? await Task.sleep(for: .milliseconds(100))
             }
         }
-        updates.cancel()
+        conversation.finish()
+        await background.value
         await host.shutdown()  // before cancelling the idle watch, so shutdown calls are not cancelled
         idle.cancel()
         await idle.value

@@ -1,12 +1,7 @@
 import ArgumentParser
-import ParlanceCore
-import ParlanceEngine
-import ParlanceHosting
-import ParlancePresentation
-import ParlanceStore
-import ParlanceTesting
-import ParlanceUnderstanding
 import Foundation
+import ParlanceCore
+import ParlanceStore
 
 /// Opens the store in the home the options name.
 enum StoreAccess {

@@ -1,12 +1,8 @@
 import ArgumentParser
-import ParlanceCore
-import ParlanceEngine
-import ParlanceHosting
-import ParlancePresentation
+import Foundation
 import ParlanceStore
 import ParlanceTesting
 import ParlanceUnderstanding
-import Foundation
 
 /// `parlance eval FILE`: scores understanding on a labelled set.
 struct EvalCommand: AsyncParsableCommand {

@@ -1,11 +1,5 @@
 import ArgumentParser
 import ParlanceCore
-import ParlanceEngine
-import ParlanceHosting
-import ParlancePresentation
-import ParlanceStore
-import ParlanceTesting
-import ParlanceUnderstanding
 
 /// `parlance lint BUNDLE`: check a bundle without installing it.
 struct LintCommand: AsyncParsableCommand {

@@ -1,11 +1,4 @@
 import ArgumentParser
-import ParlanceCore
-import ParlanceEngine
-import ParlanceHosting
-import ParlancePresentation
-import ParlanceStore
-import ParlanceTesting
-import ParlanceUnderstanding
 import Foundation
 
 /// `parlance lock`: lock the assistant's session, so payments, rides and the intents apps restrict

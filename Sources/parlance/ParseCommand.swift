@@ -1,12 +1,8 @@
 import ArgumentParser
-import ParlanceCore
-import ParlanceEngine
-import ParlanceHosting
-import ParlancePresentation
+import Foundation
 import ParlanceStore
 import ParlanceTesting
 import ParlanceUnderstanding
-import Foundation
 
 /// `parlance parse`: understanding only, one JSON object per request.
 struct ParseCommand: AsyncParsableCommand {

@@ -1,11 +1,7 @@
-import ParlanceCore
-import ParlanceEngine
-import ParlanceHosting
-import ParlancePresentation
-import ParlanceStore
-import ParlanceTesting
-import ParlanceUnderstanding
 import Foundation
+import ParlanceCore
+import ParlanceHosting
+import ParlanceStore
 
 /// The sample apps that ship in `Examples/`: where they are, and installing them into a home.
 enum SampleApps {
@@ -68,20 +64,7 @@ enum SampleApps {
 
     /// Runs a sample app's own program with the given home; returns its output.
     static func runAppCommand(_ program: String, _ arguments: [String], home: URL) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["PARLANCE_HOME"] = home.path
-        environment["PARLANCE_EXAMPLES_BIN"] = environment["PARLANCE_EXAMPLES_BIN"] ?? binaryFolder.path
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        let folder = ProcessInfo.processInfo.environment["PARLANCE_EXAMPLES_BIN"] ?? binaryFolder.path
+        return try AppCommand.run(program, arguments, home: home, environment: ["PARLANCE_EXAMPLES_BIN": folder])
     }
 }

@@ -1,12 +1,8 @@
 import ArgumentParser
+import Foundation
 import ParlanceCore
 import ParlanceEngine
-import ParlanceHosting
-import ParlancePresentation
-import ParlanceStore
 import ParlanceTesting
-import ParlanceUnderstanding
-import Foundation
 
 /// `parlance test FILE…`: scripted conversations against real extensions, each in a clean home.
 struct TestCommand: AsyncParsableCommand {
@@ -53,7 +49,11 @@ struct TestCommand: AsyncParsableCommand {
             Terminal.error("error: \(error)")
             throw ExitCode(1)
         }
-        let runner = ScriptRunner(bundles: bundles, sampleBundles: sampleBundles, options: understanding)
+        let options = understanding
+        _ = try options.referenceTime()  // a bad --now is reported before any test runs
+        let runner = ScriptRunner(bundles: bundles, syncedApps: sampleBundles, language: understanding.explicitLanguage,
+                                  understander: { try options.understander(store: $0, fallbackCurrency: "USD") },
+                                  runProgram: { try SampleApps.runAppCommand($0, $1, home: $2) })
         var passed = 0
         var failed = 0
         for file in files {

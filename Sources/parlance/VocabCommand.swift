@@ -1,11 +1,4 @@
 import ArgumentParser
-import ParlanceCore
-import ParlanceEngine
-import ParlanceHosting
-import ParlancePresentation
-import ParlanceStore
-import ParlanceTesting
-import ParlanceUnderstanding
 import Foundation
 import Intents
 

@@ -1,4 +1,3 @@
-import ParlanceCore
 
 /// Reads dates and times in one language ("last week", "tomorrow at 8am"). Date expressions differ
 /// too much between languages for tables alone, so each language brings a small reader of its own.

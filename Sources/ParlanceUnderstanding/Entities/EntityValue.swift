@@ -1,4 +1,3 @@
-import ParlanceCore
 
 /// A value a built-in entity reader found in a request.
 enum EntityValue: Sendable, Equatable {

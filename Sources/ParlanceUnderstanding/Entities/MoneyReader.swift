@@ -1,4 +1,3 @@
-import ParlanceCore
 
 /// Reads amounts of money: "$15.50", "30 euros", "twenty five pounds", "a hundred bucks",
 /// "15 dollars and 50 cents", "€12", "12 €", "USD 20".

@@ -1,4 +1,3 @@
-import ParlanceCore
 
 /// Reads a number written in digits ("15.50", "1,000") or words ("twenty five", "a hundred",
 /// "one hundred and five", "two point five") at a token position, with a language's words.

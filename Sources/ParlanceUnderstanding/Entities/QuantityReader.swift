@@ -1,4 +1,3 @@
-import ParlanceCore
 
 /// Reads measured amounts with a workout goal unit: "5 miles", "30 minutes", "half an hour",
 /// "an hour", "500 calories", "10k". Kilometres become metres (the goal units have no kilometre).

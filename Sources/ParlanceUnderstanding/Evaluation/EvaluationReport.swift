@@ -1,5 +1,4 @@
 import Foundation
-import ParlanceCore
 
 /// How well understanding did on a labelled set.
 public struct EvaluationReport: Sendable, Codable {

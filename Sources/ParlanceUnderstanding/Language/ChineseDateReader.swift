@@ -1,5 +1,4 @@
 import Foundation
-import ParlanceCore
 
 /// Chinese dates and times, read over one-character tokens: "今天", "昨天", "前天", "明天", "后天",
 /// "上周", "下个月", "去年", "今年", "星期一", "周五", "上周五", "3月5日", "三月", "2023年",

@@ -1,4 +1,3 @@
-import ParlanceCore
 
 /// Chinese (Simplified): number, currency and unit words, keywords and answer words. Han characters are
 /// one token each, so words of several characters are matched as token sequences (`PhraseTable`).

@@ -1,5 +1,4 @@
 import Foundation
-import ParlanceCore
 
 /// What every language's date reader needs beyond its words: a time on a day, the date of a weekday,
 /// a day or month of the calendar, a moment some minutes away, and tables folded like token keys.

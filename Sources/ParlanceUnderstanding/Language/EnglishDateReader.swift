@@ -1,5 +1,4 @@
 import Foundation
-import ParlanceCore
 
 /// English dates and times: "today", "yesterday", "the day before yesterday", "last week",
 /// "this month", "next year", "last weekend", "on Monday", "last Friday", "in June", "June 5th",

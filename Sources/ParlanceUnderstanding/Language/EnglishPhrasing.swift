@@ -1,4 +1,3 @@
-import ParlanceCore
 
 /// How English speakers ask for each intent: the training data of the learned models.
 /// Names and values here are only fillers; the models learn the shapes around them.

@@ -1,5 +1,4 @@
 import Foundation
-import ParlanceCore
 
 /// French dates and times: "aujourd'hui", "hier", "avant-hier", "demain", "ce soir", "lundi",
 /// "lundi dernier", "la semaine dernière", "le mois prochain", "l'année dernière", "cette semaine",

@@ -1,4 +1,3 @@
-import ParlanceCore
 
 /// French: number, currency and unit words, keywords and answer words.
 extension LanguagePack {

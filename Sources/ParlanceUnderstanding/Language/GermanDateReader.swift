@@ -1,5 +1,4 @@
 import Foundation
-import ParlanceCore
 
 /// German dates and times: "heute", "gestern", "vorgestern", "morgen", "übermorgen", "heute Abend",
 /// "(am) Montag", "letzten Montag", "letzte Woche", "nächsten Monat", "letztes Jahr", "diese Woche",

@@ -1,4 +1,3 @@
-import ParlanceCore
 
 /// German: number, currency and unit words, keywords and answer words.
 extension LanguagePack {

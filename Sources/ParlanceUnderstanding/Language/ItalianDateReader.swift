@@ -1,5 +1,4 @@
 import Foundation
-import ParlanceCore
 
 /// Italian dates and times: "oggi", "ieri", "l'altro ieri", "domani", "dopodomani", "stasera",
 /// "lunedì", "lunedì scorso", "la settimana scorsa", "il mese prossimo", "l'anno scorso",

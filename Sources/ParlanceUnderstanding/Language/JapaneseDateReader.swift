@@ -1,5 +1,4 @@
 import Foundation
-import ParlanceCore
 
 /// Japanese dates and times over one-character tokens: "今日", "昨日", "明日", "一昨日", "明後日",
 /// "先週", "来月", "去年", "今年", "月曜日", "先週の金曜日", "3月5日", "2023年", "午後3時",

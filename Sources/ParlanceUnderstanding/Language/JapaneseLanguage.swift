@@ -1,4 +1,3 @@
-import ParlanceCore
 
 /// Japanese: number, currency and unit words, keywords and answer words. Kana and kanji are one token
 /// each, so words of several characters are matched as token sequences (`PhraseTable`).

@@ -1,4 +1,3 @@
-import ParlanceCore
 
 /// How Japanese speakers ask for each intent: the training data of the learned models. Kana and
 /// kanji are tokens of their own, so spaces in these templates only separate the template's parts.

@@ -1,4 +1,3 @@
-import ParlanceCore
 import Synchronization
 
 /// Tells which supported language a request is in, from the words each language's pack uses: its

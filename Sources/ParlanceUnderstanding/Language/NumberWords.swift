@@ -1,4 +1,3 @@
-import ParlanceCore
 
 /// How a language writes numbers in words: the tables a `NumberReader` reads with.
 public struct NumberWords: Sendable {

@@ -1,5 +1,4 @@
 import Intents
-import ParlanceCore
 
 /// Finds where a request names an installed app: its display name, spoken or localized name or an
 /// alternative name, written as one word or several ("MonkeyChat", "monkey chat"), with a small

@@ -1,4 +1,3 @@
-import ParlanceCore
 
 /// Finds vocabulary phrases in a request, whole and longest first: "Bobo the Great" before "Bobo".
 /// A phrase matches by its spelling or its pronunciation hint, and also when written as one word

@@ -1,4 +1,3 @@
-import ParlanceCore
 
 /// Phrases of one or more words, each with a value, found in a token sequence longest first.
 /// Keys are matching keys (`TextFolding`), so "Euros" and "euros" are one phrase.

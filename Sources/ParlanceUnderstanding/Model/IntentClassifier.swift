@@ -1,5 +1,4 @@
 import Foundation
-import ParlanceCore
 
 /// A multinomial logistic regression over sparse features: which intent (or none) a request asks for,
 /// with probabilities. Trained by stochastic gradient descent in a fixed order, so it is reproducible.

@@ -1,4 +1,3 @@
-import ParlanceCore
 
 #if canImport(Glibc)
 import Glibc

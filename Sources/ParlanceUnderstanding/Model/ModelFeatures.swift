@@ -1,4 +1,3 @@
-import ParlanceCore
 
 /// The features the learned models see, computed the same way in training and in use.
 enum ModelFeatures {

@@ -1,4 +1,3 @@
-import ParlanceCore
 
 /// A small deterministic random generator (SplitMix64), so that training gives the same model every run.
 struct SeededRandom {

@@ -1,4 +1,3 @@
-import ParlanceCore
 
 /// Labels each segment of a request with the intent property it belongs to (B- starts a value,
 /// I- continues it, O is none): an averaged perceptron decoded left to right, one per intent.

@@ -1,5 +1,4 @@
 import Foundation
-import ParlanceCore
 
 /// Expands phrasing templates (`Phrasing`) into labelled sentences: each sentence with the character
 /// ranges its parameter fillers occupy. Choices are drawn from a seeded generator, so training is

@@ -1,5 +1,4 @@
 import Foundation
-import ParlanceCore
 
 /// The matching form of text: lower case, accents and character widths folded, typographic
 /// apostrophes and dashes made plain. "Zoë" and "ZOE" fold to the same key; "Søren" keeps its "ø"

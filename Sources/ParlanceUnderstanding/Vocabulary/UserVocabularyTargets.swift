@@ -1,5 +1,4 @@
 import Intents
-import ParlanceCore
 
 /// Which intent properties each kind of user vocabulary can fill.
 enum UserVocabularyTargets {

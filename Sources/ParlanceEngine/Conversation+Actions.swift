@@ -1,0 +1,153 @@
+import ExtensionWire
+import Foundation
+@_spi(Parlance) import Intents
+import ParlanceCore
+import ParlanceHosting
+import ParlancePresentation
+
+extension Conversation {
+    /// Performs one action: the turns it produced for the user, and the event it produced for the machine.
+    func perform(_ action: ConversationAction) async -> ([AssistantTurn], ConversationEvent?) {
+        switch action {
+        case let .ask(question, task, repeated, resumed):
+            var turn = presenter.question(prompt(for: question, task: task), repeated: repeated,
+                                          context: presentationContext(task))
+            if resumed { turn = presenter.resumed(turn) }
+            if question == .confirmIntent, !repeated, !resumed, let app = task.app.flatMap(installedApp) {
+                turn = await withSnippet(turn, task: task, response: lastConfirmResponse, app: app.bundle)
+            }
+            return ([turn], nil)
+        case let .setPermission(permission, app):
+            forgetApp(app)
+            do {
+                try registry.setPermission(permission, for: app)
+                return ([], nil)
+            } catch {
+                return ([presenter.notice(.notSaved(reason: error.message))], nil)
+            }
+        case .findRide(let task):
+            return ([], await findRide(task))
+        case let .resolve(parameters, task):
+            return ([], await resolve(parameters, task: task))
+        case .confirm(let task):
+            return ([], await confirm(task))
+        case .handle(let task):
+            return await handle(task)
+        case let .end(ending, task):
+            return ([presenter.ending(ending, context: presentationContext(task))], nil)
+        case let .report(report, task):
+            return ([await present(report, task: task)], nil)
+        case let .tell(trouble, task):
+            return ([tell(trouble, task: task)], nil)
+        case .discovery:
+            return ([discovery()], nil)
+        }
+    }
+
+    // MARK: Extension calls
+
+    private func findRide(_ task: IntentTask) async -> ConversationEvent {
+        guard let (_, endpoint) = endpoint(for: task) else { return .appMissing }
+        let status = INGetRideStatusIntent()
+        status.assignIdentifier(task.identifier + "-status")
+        do {
+            let response = try await extensions.handle(status, in: endpoint)
+            let json = try Self.json(response)
+            return .rideFound(json.objectValue?["properties"]?.objectValue?["rideStatus"]?.objectValue?["rideIdentifier"])
+        } catch {
+            return .rideFound(nil)
+        }
+    }
+
+    private func resolve(_ parameters: [String], task: IntentTask) async -> ConversationEvent {
+        guard let (_, endpoint) = endpoint(for: task) else { return .appMissing }
+        do {
+            let resolutions = try await extensions.resolve(parameters, of: try task.makeIntent(), in: endpoint)
+            var results: [String: [ResolutionOutcome]] = [:]
+            for resolution in resolutions {
+                if let list = resolution.results { results[resolution.parameter] = try list.map { try ResolutionOutcome($0.result) } }
+            }
+            return .resolved(results)
+        } catch {
+            return failed(error, task: task)
+        }
+    }
+
+    private func confirm(_ task: IntentTask) async -> ConversationEvent {
+        guard let (_, endpoint) = endpoint(for: task) else { return .appMissing }
+        do {
+            let response = try await extensions.confirm(try task.makeIntent(), in: endpoint)
+            lastConfirmResponse = response
+            return .confirmed(code: response?.codeName, response: try response.map(Self.json))
+        } catch {
+            return failed(error, task: task)
+        }
+    }
+
+    /// Journals the intent (with the state, in one transaction), then asks the extension to handle it.
+    private func handle(_ task: IntentTask) async -> ([AssistantTurn], ConversationEvent?) {
+        guard let (app, endpoint) = endpoint(for: task) else { return ([], .appMissing) }
+        let intent: INIntent
+        let intentJSON: Data
+        do {
+            intent = try task.makeIntent()
+            intentJSON = try IntentJSON.encode(AnyIntent(intent))
+        } catch {
+            return ([], failed(error, task: task))
+        }
+        do {
+            let state = try encodedState()
+            guard try store.beginHandling(intentIdentifier: task.identifier, app: app.identifier,
+                                          intent: String(decoding: intentJSON, as: UTF8.self),
+                                          state: state, session: session) else { return ([], .alreadyHandled) }
+            noteSaved(state)
+        } catch {
+            return ([], .journalFailed(reason: (error as? StoreError)?.message ?? "\(error)"))
+        }
+        let waiting = presenter.notice(.waiting(app: presentationContext(task).app), intent: task.intent)
+        let progress = progressListener
+        let response: INIntentResponse
+        do {
+            response = try await extensions.handle(intent, in: endpoint) { elapsed in
+                if elapsed >= .seconds(1) { progress?(waiting) }
+            }
+        } catch {
+            return ([], .handleFailed(reason: error.message))
+        }
+        lastHandleResponse = response
+        let json: JSONValue
+        do {
+            json = try Self.json(response)
+        } catch {
+            return ([], .handleFailed(reason: "its response could not be read: \(error)"))
+        }
+        var turns: [AssistantTurn] = []
+        do {
+            try store.finishHandling(intentIdentifier: task.identifier,
+                                     response: String(decoding: try JSONEncoder().encode(json), as: UTF8.self))
+        } catch {
+            // The app did the work; the user hears the result, and that the record of it is missing.
+            logger.error("the journal could not record \(task.identifier)'s response: \(error)")
+            turns.append(presenter.notice(.notSaved(reason: (error as? StoreError)?.message ?? "\(error)")))
+        }
+        return (turns, .handled(code: response.codeName, response: json))
+    }
+
+    private func failed(_ error: any Error, task: IntentTask) -> ConversationEvent {
+        logger.warning("\(task.app ?? "?"): \(error)")
+        return .extensionFailed(reason: (error as? HostingError)?.message ?? "\(error)")
+    }
+
+    /// An SDK response in its JSON form.
+    static func json(_ response: INIntentResponse) throws -> JSONValue {
+        try JSONDecoder().decode(JSONValue.self, from: IntentJSON.encode(AnyIntentResponse(response)))
+    }
+
+    func endpoint(for task: IntentTask) -> (AppBundle, ExtensionEndpoint)? {
+        guard let identifier = task.app, let app = installedApp(identifier),
+              var endpoint = app.bundle.intentsEndpoint else { return nil }
+        // The extension shares the assistant's home (where its app keeps data in these samples).
+        if let home { endpoint.environment["PARLANCE_HOME"] = home }
+        return (app.bundle, endpoint)
+    }
+}

@@ -1,0 +1,93 @@
+import ParlanceCore
+import ParlanceUnderstanding
+
+extension ConversationMachine {
+    /// The user's answer to the pending question: cancel, a new request, a permission or unlock
+    /// answer, or a value, choice or yes/no for the request.
+    mutating func apply(_ answer: Answer, to question: PendingQuestion, task: IntentTask,
+                        facts: (IntentTask) -> ConversationFacts) -> [ConversationAction] {
+        switch answer {
+        case .cancel:
+            state.stage = .idle
+            return [.end(.cancelled, task)]
+        case .newRequest(let request):
+            state.stage = .idle
+            return handle(.request(request), facts: facts)
+        default:
+            break
+        }
+        switch question {
+        case .permission(let app):
+            guard answer == .yes || answer == .no else { return [.ask(question, task, repeated: true, resumed: false)] }
+            let record = ConversationAction.setPermission(answer == .yes ? .allowed : .denied, app: app)
+            if answer == .no {
+                state.stage = .idle
+                return [record, .end(.permissionDenied(app: app), task)]
+            }
+            return [record] + advance(task, from: .unlock, facts: facts)
+        case .unlock:
+            if answer == .no {
+                state.stage = .idle
+                return [.end(.stayedLocked, task)]
+            }
+            return advance(task, from: .unlock, facts: facts)
+        case .chooseApp(let options):
+            guard case .choice(let index) = answer, options.indices.contains(index) else {
+                return ask(question, task: task, step: "app", repeated: true)
+            }
+            var chosen = task
+            chosen.app = options[index]
+            chosen.questionsAsked = 0
+            return advance(chosen, from: .permission, facts: facts)
+        case .confirmIntent:
+            switch answer {
+            case .yes: return advance(task, from: .handle, facts: facts)
+            case .no:
+                state.stage = .idle
+                return [.end(.declined, task)]
+            default: return ask(question, task: task, step: "confirmation", repeated: true)
+            }
+        case let .value(parameter, element, _):
+            guard case .values(let values) = answer, values[parameter] != nil else {
+                return ask(question, task: task, step: parameter, repeated: true)
+            }
+            return answered(task, question: question, facts: facts) { $0.set(values, parameter: parameter, element: element) }
+        case let .choice(parameter, element, items):
+            var offered: JSONValue?
+            if case .choice(let index) = answer, items.indices.contains(index) { offered = items[index] }
+            return answerOffer(answer, accepting: offered, question: question, parameter: parameter, element: element,
+                               task: task, facts: facts)
+        case let .confirmValue(parameter, element, value):
+            return answerOffer(answer, accepting: answer == .yes ? value : nil, question: question, parameter: parameter,
+                               element: element, task: task, facts: facts)
+        }
+    }
+
+    /// An answer to a choice or a yes/no about a value: the value accepted, another value named, or a
+    /// refusal (then a new value is asked for).
+    private mutating func answerOffer(_ answer: Answer, accepting accepted: JSONValue?, question: PendingQuestion,
+                                      parameter: String, element: Int?, task: IntentTask,
+                                      facts: (IntentTask) -> ConversationFacts) -> [ConversationAction] {
+        if let accepted {
+            return answered(task, question: question, facts: facts) { $0.choose(accepted, parameter: parameter, element: element) }
+        }
+        switch answer {
+        case .values(let values) where values[parameter] != nil:
+            return answered(task, question: question, facts: facts) { $0.set(values, parameter: parameter, element: element) }
+        case .no:
+            return ask(.value(parameter: parameter, element: element, reason: .refused), task: task, step: parameter)
+        default:
+            return ask(question, task: task, step: parameter, repeated: true)
+        }
+    }
+
+    /// Puts an answered value into the request and resolves the parameter again; a value the intent
+    /// can't hold ("Kiki" for a call type) leaves the request as it was and asks again.
+    private mutating func answered(_ task: IntentTask, question: PendingQuestion, facts: (IntentTask) -> ConversationFacts,
+                                   change: (inout IntentTask) -> Void) -> [ConversationAction] {
+        var changed = task
+        change(&changed)
+        guard changed.buildsIntent else { return [.ask(question, task, repeated: true, resumed: false)] }
+        return advance(changed, from: .resolve, facts: facts)
+    }
+}

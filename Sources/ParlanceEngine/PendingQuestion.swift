@@ -1,0 +1,28 @@
+import ParlanceCore
+import ParlancePresentation
+
+/// A question the assistant asked, with what it needs to apply the answer.
+public enum PendingQuestion: Codable, Sendable, Equatable {
+    /// Which app should do it; the options are app identifiers.
+    case chooseApp(options: [String])
+    /// May the app work with the assistant?
+    case permission(app: String)
+    /// The session is locked; unlock to continue.
+    case unlock
+    /// A value for a parameter (or one element of a list parameter).
+    case value(parameter: String, element: Int?, reason: ValueRequest)
+    /// A choice among values the extension offered.
+    case choice(parameter: String, element: Int?, items: [JSONValue])
+    /// Yes or no about one value.
+    case confirmValue(parameter: String, element: Int?, value: JSONValue)
+    /// Yes or no before the extension handles the intent.
+    case confirmIntent
+
+    /// The parameter the question is about, if any.
+    public var parameter: String? {
+        switch self {
+        case .value(let parameter, _, _), .choice(let parameter, _, _), .confirmValue(let parameter, _, _): return parameter
+        case .chooseApp, .permission, .unlock, .confirmIntent: return nil
+        }
+    }
+}

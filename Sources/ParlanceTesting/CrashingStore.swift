@@ -1,0 +1,86 @@
+import Foundation
+import ParlanceCore
+import Synchronization
+
+/// A conversation store that stops as the assistant would if it were killed at a chosen point of
+/// handle: the write at that point reaches the real store (before handle) or is lost (after handle),
+/// and from then on every write is dropped and reported as failed, as a dead process writes nothing.
+/// The turn that crashed is thrown away; a new assistant on the real store then resumes.
+public final class CrashingStore: ConversationStore {
+    /// Where to crash.
+    public enum Point: String, Sendable, CaseIterable {
+        /// After the journal records the handle call, before the extension is asked.
+        case beforeHandle = "before-handle"
+        /// After the extension handled the intent, before its answer is recorded.
+        case afterHandle = "after-handle"
+    }
+
+    private struct Status {
+        var armed: Point?
+        var crashed = false
+    }
+
+    private let store: any ConversationStore
+    private let status = Mutex(Status())
+
+    /// A store that passes everything to `store` until it crashes.
+    public init(_ store: any ConversationStore) {
+        self.store = store
+    }
+
+    /// Crash at this point of the next handle (nil: don't).
+    public func arm(_ point: Point?) {
+        status.withLock { $0.armed = point }
+    }
+
+    /// Whether the store has crashed: nothing after it was written.
+    public var crashed: Bool { status.withLock { $0.crashed } }
+
+    private var dead: StoreError { StoreError(.database, "the assistant has crashed (simulated)") }
+
+    private func checkAlive() throws(StoreError) {
+        if crashed { throw dead }
+    }
+
+    public func conversationState(session: String) throws(StoreError) -> Data? {
+        try store.conversationState(session: session)
+    }
+
+    public func saveConversationState(_ state: Data?, session: String) throws(StoreError) {
+        try checkAlive()
+        try store.saveConversationState(state, session: session)
+    }
+
+    public func beginHandling(intentIdentifier: String, app: String, intent: String,
+                              state: Data?, session: String) throws(StoreError) -> Bool {
+        try checkAlive()
+        let began = try store.beginHandling(intentIdentifier: intentIdentifier, app: app, intent: intent,
+                                            state: state, session: session)
+        let crash = status.withLock { status in
+            guard status.armed == .beforeHandle else { return false }
+            status.crashed = true
+            return true
+        }
+        if crash { throw dead }
+        return began
+    }
+
+    public func finishHandling(intentIdentifier: String, response: String) throws(StoreError) {
+        try checkAlive()
+        let crash = status.withLock { status in
+            guard status.armed == .afterHandle else { return false }
+            status.crashed = true
+            return true
+        }
+        if crash { throw dead }
+        try store.finishHandling(intentIdentifier: intentIdentifier, response: response)
+    }
+
+    public func journalEntry(intentIdentifier: String) throws(StoreError) -> JournalEntry? {
+        try store.journalEntry(intentIdentifier: intentIdentifier)
+    }
+
+    public func isSessionLocked() throws(StoreError) -> Bool {
+        try store.isSessionLocked()
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `parlance apps …` and `parlance lint`, run as real processes against a temporary home.
+@Suite struct AppsCommandTests {
+    @Test func installListAllowRemove() throws {
+        let fixture = try BundleFixture()
+        let cli = CommandRunner()
+        defer { fixture.remove(); cli.remove() }
+        let bundle = try fixture.chatterbox().path
+
+        let install = try cli.run(["apps", "install", bundle])
+        #expect(install.status == 0, "\(install.stderr)")
+        #expect(install.stdout.hasPrefix("Installed Chatterbox (com.example.chatterbox)\n"))
+        #expect(install.stdout.contains("intents: INSendMessageIntent, INSearchForMessagesIntent, INSetMessageAttributeIntent"))
+        #expect(install.stdout.contains("permission: not asked yet"))
+        #expect(install.stderr.contains("INPlayMediaIntent"), "warnings go to stderr")
+
+        let again = try cli.run(["apps", "install", bundle])
+        #expect(again.stdout.hasPrefix("Updated Chatterbox"))
+
+        #expect(try cli.run(["apps", "allow", "com.example.chatterbox"]).stdout
+            == "Chatterbox (com.example.chatterbox) is now allowed.\n")
+        let list = try cli.run(["apps", "list"])
+        #expect(list.stdout == """
+            NAME        IDENTIFIER              PERMISSION  INTENTS
+            Chatterbox  com.example.chatterbox  allowed     SendMessage, SearchForMessages, SetMessageAttribute
+
+            """)
+        let json = try cli.run(["apps", "list", "--json"])
+        #expect(json.stdout.contains("\"permission\":\"allowed\""))
+        #expect(json.stdout.contains("\"alternativeNames\":[\"Chatter\"]"))
+
+        #expect(try cli.run(["apps", "list", "--examples", "--language", "en-GB"]).stdout == """
+            Chatterbox:
+              Send a message with Chatterbox
+              Tell Kiki on Chatterbox that I am late
+
+            """)
+
+        let deny = try cli.run(["apps", "deny", "com.example.chaterbox"])
+        #expect(deny.status == 1)
+        #expect(deny.stderr == "error: no app 'com.example.chaterbox' is installed; did you mean 'com.example.chatterbox'?\n")
+
+        #expect(try cli.run(["apps", "remove", "com.example.chatterbox"]).stdout
+            == "Removed Chatterbox (com.example.chatterbox) with its permission and vocabulary.\n")
+        #expect(try cli.run(["apps", "list"]).stdout == "No apps installed. Install one with: parlance apps install PATH\n")
+    }
+
+    @Test func aBrokenBundleIsRefusedWithTheWholeReport() throws {
+        let fixture = try BundleFixture()
+        let cli = CommandRunner()
+        defer { fixture.remove(); cli.remove() }
+        let bundle = try fixture.chatterbox { path, plist in
+            if path.hasPrefix("PlugIns") { plist["CFBundleExecutable"] = "Nope" }
+            if path == "Info.plist" { plist["CFBundleIdentifier"] = nil }
+        }.path
+        let install = try cli.run(["apps", "install", bundle])
+        #expect(install.status == 1)
+        #expect(install.stderr.contains("cannot be installed (2 errors)"))
+        #expect(install.stderr.contains("Chatterbox.app/Info.plist: CFBundleIdentifier: missing; it must be a string"))
+        #expect(install.stderr.contains("CFBundleExecutable: the executable"))
+        #expect(try cli.run(["apps", "list"]).stdout.hasPrefix("No apps installed"), "nothing was installed")
+        let lint = try cli.run(["lint", bundle])
+        #expect(lint.status == 1)
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `parlance parse`: one JSON object per input line, with clear errors for bad lines.
+@Suite struct ParseCommandTests {
+    @Test func parseCommandPrintsOneObjectPerLine() throws {
+        let cli = CommandRunner()
+        defer { cli.remove() }
+        _ = try cli.run(["apps", "install", EvaluationFiles.url("apps-dev/Coinly.app").path])
+        var input = Data("pay Bobo $15.50 for pizza\n\n".utf8)
+        input.append(Data(String(repeating: "x", count: 100_000).utf8))
+        input.append(Data("\n".utf8))
+        input.append(contentsOf: [0x66, 0x6F, 0xFF, 0x0A])
+        input.append(Data("what's the weather".utf8))
+        let output = try cli.run(["parse", "--now", "2026-11-21"], bytes: input)
+        #expect(output.status == 0, "\(output.stderr)")
+        let lines = output.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 5)
+        let objects = try lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        #expect(objects[0]["intent"] as? String == "INSendPaymentIntent")
+        #expect(objects[0]["app"] as? String == "org.example.coinly")
+        #expect(objects[1]["error"] != nil)
+        #expect(objects[2]["error"] != nil)
+        #expect(objects[3]["error"] as? String == "line 4 is not valid UTF-8")
+        #expect(objects[4]["intent"] is NSNull)
+    }
+
+    @Test func parseWarnsWithoutAppsAndRefusesHugeLines() throws {
+        let cli = CommandRunner()
+        defer { cli.remove() }
+        let input = Data((String(repeating: "y", count: 200_000) + "\nsend a message to Bobo\n").utf8)
+        let output = try cli.run(["parse"], bytes: input)
+        #expect(output.status == 0)
+        #expect(output.stderr.contains("no apps are installed"))
+        let lines = output.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.first?.contains("line 1 is 200000 bytes long") == true)
+        #expect(lines.last?.contains("\"intent\":null") == true)
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `parlance vocab …` as a real process.
+@Suite struct VocabCommandTests {
+    @Test func setListClear() throws {
+        let cli = CommandRunner()
+        defer { cli.remove() }
+        let set = try cli.run(["vocab", "set", "--app", "com.example.monkeychat", "--type", "contactName", "-"],
+                              input: "Bobo\nBobo the Great\n\nBobo\nSøren\n")
+        #expect(set.status == 0)
+        #expect(set.stdout == "com.example.monkeychat: 3 contactName strings set.\n")
+        #expect(set.stderr == "warning: no app 'com.example.monkeychat' is installed; its vocabulary is kept for when it is\n")
+        _ = try cli.run(["vocab", "set", "--app", "com.example.monkeyfit", "--type", "workoutActivityName"], input: "Bananarific\n")
+        #expect(try cli.run(["vocab", "list", "--app", "com.example.monkeychat"]).stdout == """
+            com.example.monkeychat\tcontactName\t1\tBobo
+            com.example.monkeychat\tcontactName\t2\tBobo the Great
+            com.example.monkeychat\tcontactName\t3\tSøren
+
+            """)
+        #expect(try cli.run(["vocab", "list", "--type", "workoutActivityName"]).stdout
+            == "com.example.monkeyfit\tworkoutActivityName\t1\tBananarific\n")
+        #expect(try cli.run(["vocab", "clear", "--app", "com.example.monkeychat"]).status == 0)
+        #expect(try cli.run(["vocab", "list"]).stdout == "com.example.monkeyfit\tworkoutActivityName\t1\tBananarific\n")
+    }
+
+    @Test func badInputIsRefusedWithAClearMessage() throws {
+        let cli = CommandRunner()
+        defer { cli.remove() }
+        let type = try cli.run(["vocab", "set", "--app", "x", "--type", "contactname"], input: "Bobo\n")
+        #expect(type.status == 1)
+        #expect(type.stderr == "error: 'contactname' is not a vocabulary type; did you mean 'contactName'?\n")
+        let phone = try cli.run(["vocab", "set", "--app", "x", "--type", "contactName"], input: "Bobo\n+44 20 7946 0958\n")
+        #expect(phone.status == 1)
+        #expect(phone.stderr.contains("'+44 20 7946 0958' looks like a phone number"))
+        #expect(try cli.run(["vocab", "list"]).stdout.isEmpty)
+    }
+}

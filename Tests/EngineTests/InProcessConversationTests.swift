@@ -1,0 +1,135 @@
+import Foundation
+import Intents
+import ParlanceCore
+import ParlanceEngine
+import ParlancePresentation
+import ParlanceTesting
+import ParlanceUnderstanding
+import Synchronization
+import Testing
+
+/// Whole conversations in memory: the engine, a `MemoryStore` and extensions inside the test process.
+@Suite(.serialized)
+struct InProcessConversationTests {
+    static let chat = AppBundle.fixture(identifier: "com.example.chat", displayName: "MonkeyChat",
+                                        intents: ["INSendMessageIntent"],
+                                        examples: ["INSendMessageIntent": ["Send a MonkeyChat message to Bobo"]],
+                                        usageDescription: "MonkeyChat sends your messages.")
+    static let pay = AppBundle.fixture(identifier: "com.example.pay", displayName: "MonkeyPay",
+                                       intents: ["INSendPaymentIntent"],
+                                       examples: ["INSendPaymentIntent": ["Pay Bobo 5 dollars with MonkeyPay"]])
+
+    @Test("a message is resolved, handled and told, and nothing is left in the store")
+    func message() async throws {
+        let sent = Sent()
+        let assistant = InProcessAssistant(apps: [InProcessApp(Self.chat) { ChatExtension(sent: sent) }])
+        let turns = await assistant.say("MonkeyChat Bobo send more bananas")
+        #expect(turns.last?.step == "handled", "\(turns.map(\.speech))")
+        #expect(turns.last?.speech == "Sent “send more bananas” to Bobo.")
+        #expect(sent.messages == ["send more bananas"])
+        #expect(assistant.store.journalCount() == 1)
+        #expect(try assistant.store.conversationState(session: "test") == nil)
+        #expect(try assistant.store.journalEntry(intentIdentifier: "request-1") != nil)
+        await assistant.shutdown()
+    }
+
+    @Test("a missing value is asked for, the question is saved, and the answer completes the request")
+    func question() async throws {
+        let sent = Sent()
+        let assistant = InProcessAssistant(apps: [InProcessApp(Self.chat) { ChatExtension(sent: sent) }])
+        let asked = await assistant.say("send a MonkeyChat message to Bobo")
+        #expect(asked.last?.step == "value:content", "\(asked.map(\.speech))")
+        let saved = try #require(try assistant.store.conversationState(session: "test"))
+        let state = try JSONDecoder().decode(ConversationState.self, from: saved)
+        #expect(state.question == PendingQuestion.value(parameter: "content", element: nil, reason: .missing))
+        let done = await assistant.say("see you soon")
+        #expect(done.last?.step == "handled", "\(done.map(\.speech))")
+        #expect(sent.messages == ["see you soon"])
+        await assistant.shutdown()
+    }
+
+    @Test("permission is asked on first use; a no is remembered and the extension never called")
+    func permission() async throws {
+        let sent = Sent()
+        let assistant = InProcessAssistant(apps: [InProcessApp(Self.chat) { ChatExtension(sent: sent) }], permission: .notDetermined)
+        let asked = await assistant.say("MonkeyChat Bobo send more bananas")
+        #expect(asked.last?.step == "permission")
+        #expect(asked.last?.speech.contains("MonkeyChat sends your messages.") == true)
+        let denied = await assistant.say("no")
+        #expect(denied.last?.step == "permissionDenied")
+        #expect(try assistant.store.app("com.example.chat")?.permission == .denied)
+        #expect(sent.messages.isEmpty)
+        await assistant.shutdown()
+    }
+
+    @Test("a payment needs a yes; a crash after the journal entry is settled on resume, never paid twice")
+    func paymentAndCrash() async throws {
+        let paid = Sent()
+        let assistant = InProcessAssistant(apps: [InProcessApp(Self.pay) { PayExtension(paid: paid) }])
+        let asked = await assistant.say("pay Bobo 20 dollars with MonkeyPay")
+        #expect(asked.last?.step == "confirmIntent", "\(asked.map(\.speech))")
+        // The same store, seen by an assistant that dies right after journalling handle.
+        let crashing = CrashingStore(assistant.store)
+        let dying = Conversation(apps: assistant.store, store: crashing, home: nil, host: assistant.host,
+                                 understander: RequestUnderstander(store: assistant.store, defaultCurrency: "USD"),
+                                 session: "test")
+        _ = await dying.resume()
+        crashing.arm(.beforeHandle)
+        _ = await dying.respond(to: "yes")
+        #expect(crashing.crashed)
+        #expect(paid.messages.isEmpty, "the extension was never asked")
+        let restarted = Conversation(apps: assistant.store, store: assistant.store, home: nil, host: assistant.host,
+                                     understander: RequestUnderstander(store: assistant.store, defaultCurrency: "USD"),
+                                     session: "test")
+        let told = await restarted.resume()
+        #expect(told.last?.step == "interrupted", "\(told.map(\.speech))")
+        #expect(await restarted.respond(to: "yes").last?.step == "notUnderstood")
+        #expect(paid.messages.isEmpty)
+        await assistant.shutdown()
+    }
+}
+
+/// What the in-process extensions did.
+final class Sent: Sendable {
+    private let list = Mutex<[String]>([])
+    var messages: [String] { list.withLock { $0 } }
+    func add(_ text: String) { list.withLock { $0.append(text) } }
+}
+
+final class ChatExtension: INExtension, @unchecked Sendable {
+    let sent: Sent
+    init(sent: Sent) { self.sent = sent }
+    override func handler(for intent: INIntent) -> Any? { intent is INSendMessageIntent ? ChatHandler(sent: sent) : nil }
+}
+
+final class ChatHandler: NSObject, INSendMessageIntentHandling, @unchecked Sendable {
+    let sent: Sent
+    init(sent: Sent) { self.sent = sent }
+    func resolveRecipients(for intent: INSendMessageIntent) async -> [INSendMessageRecipientResolutionResult] {
+        guard let recipients = intent.recipients, !recipients.isEmpty else { return [.needsValue()] }
+        return recipients.map { .success(with: $0) }
+    }
+    func resolveContent(for intent: INSendMessageIntent) async -> INStringResolutionResult {
+        guard let content = intent.content, !content.isEmpty else { return .needsValue() }
+        return .success(with: content)
+    }
+    func handle(intent: INSendMessageIntent) async -> INSendMessageIntentResponse {
+        sent.add(intent.content ?? "")
+        return INSendMessageIntentResponse(code: .success, userActivity: nil)
+    }
+}
+
+final class PayExtension: INExtension, @unchecked Sendable {
+    let paid: Sent
+    init(paid: Sent) { self.paid = paid }
+    override func handler(for intent: INIntent) -> Any? { intent is INSendPaymentIntent ? PayHandler(paid: paid) : nil }
+}
+
+final class PayHandler: NSObject, INSendPaymentIntentHandling, @unchecked Sendable {
+    let paid: Sent
+    init(paid: Sent) { self.paid = paid }
+    func handle(intent: INSendPaymentIntent) async -> INSendPaymentIntentResponse {
+        paid.add(intent.payee?.displayName ?? "")
+        return INSendPaymentIntentResponse(code: .success, userActivity: nil)
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Intents
+import ParlanceHosting
+import ParlanceStore
+import TestSupport
+import Testing
+
+/// INVocabulary in an app's own process reaches the assistant's store through the home's inbox.
+@Suite struct AppVocabularyTests {
+    static func runApp(_ arguments: [String], home: URL, app: String = "com.example.monkeychat") throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TestProducts.path("parlance-test-extension"))
+        process.arguments = ["app-vocabulary"] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["PARLANCE_HOME"] = home.path
+        environment["PARLANCE_APP_IDENTIFIER"] = app
+        environment["PARLANCE_EXTENSION_PROCESS"] = nil
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text
+    }
+
+    static func temporaryHome() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("parlance-vocab-\(UUID().uuidString)")
+    }
+
+    @Test func anAppsUpdatesAndDeletionsAreSeenByTheNextRead() throws {
+        let home = Self.temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let store = try AssistantStore.open(home: home)  // a running assistant, opened before the app acts
+        #expect(try Self.runApp(["contactName", "Bobo", "Bobo the Great", "Kiki"], home: home).isEmpty)
+        #expect(try store.vocabulary(app: "com.example.monkeychat").map(\.phrase) == ["Bobo", "Bobo the Great", "Kiki"])
+        _ = try Self.runApp(["contactName", "Kiki"], home: home)
+        #expect(try store.vocabulary().map(\.phrase) == ["Kiki"], "a deleted name is gone at the next read")
+        _ = try Self.runApp(["clear"], home: home)
+        #expect(try store.vocabulary().isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.appendingPathComponent("inbox/vocabulary").path).isEmpty)
+    }
+
+    @Test func aRefusedUpdateIsReportedToTheAppAndNotSaved() throws {
+        let home = Self.temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let stderr = try Self.runApp(["contactName", "Bobo", "bobo@example.com"], home: home)
+        #expect(stderr.contains("'bobo@example.com' looks like a phone number or an e-mail address"))
+        #expect(try AssistantStore.open(home: home).vocabulary().isEmpty)
+    }
+
+    @Test func twoAppsWritingAtOnceLoseNothing() async throws {
+        let home = Self.temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        async let chat = Task.detached { try Self.runApp(["burst", "contactName", "40"], home: home, app: "com.example.chat") }.value
+        async let fit = Task.detached { try Self.runApp(["burst", "workoutActivityName", "40"], home: home, app: "com.example.fit") }.value
+        _ = try await (chat, fit)
+        let entries = try AssistantStore.open(home: home).vocabulary()
+        #expect(entries.count == 2)
+        #expect(entries.allSatisfy { $0.phrase.hasSuffix(" number 40") }, "the last update of each app wins: \(entries.map(\.phrase))")
+    }
+
+    @Test func anExtensionCannotSetVocabulary() async throws {
+        let log = CapturedLog()
+        let host = ExtensionHost(logger: log.logger())
+        _ = try await host.resolve(["recipients"], of: ExtensionHostTests.message(to: ["Kiki"]),
+                                   in: TestProducts.testExtension(["vocabulary", "resolve"]))
+        await host.shutdown()
+        #expect(log.all.contains { $0.message.contains("INVocabulary is not available in an app extension") })
+    }
+}

@@ -1,0 +1,135 @@
+import ExtensionWire
+import Foundation
+import Intents
+import ParlanceCore
+import ParlanceHosting
+import ParlancePresentation
+import ParlanceTesting
+import ParlanceUnderstanding
+import TestSupport
+import Testing
+
+/// Every way an extension can misbehave ends in a distinct, clear failure, quickly, and the next call
+/// starts a fresh process.
+@Suite struct ExtensionFailureTests {
+    static func fastPolicy() -> HostingPolicy {
+        var policy = HostingPolicy()
+        policy.startDeadline = .milliseconds(1500)
+        policy.resolveDeadline = .milliseconds(400)
+        policy.handleDeadline = .milliseconds(400)
+        policy.stopGrace = .milliseconds(200)
+        return policy
+    }
+
+    static let intent = ExtensionHostTests.message(to: ["Kiki"])
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        let arguments: [String]
+        let kind: HostingError.Kind
+        let messageFragment: String
+        var testDescription: String { arguments.joined(separator: " ") }
+    }
+
+    static let failures: [Case] = [
+        Case(arguments: ["crash", "resolve"], kind: .crashed, messageFragment: "crashed (SIGABRT) during resolve"),
+        Case(arguments: ["exit", "resolve"], kind: .crashed, messageFragment: "exited (status 7) during resolve"),
+        Case(arguments: ["hang", "resolve"], kind: .deadlineExceeded, messageFragment: "did not answer resolve within 400 ms"),
+        Case(arguments: ["raw", "garbage"], kind: .malformedMessage, messageFragment: "this is not JSON at all"),
+        Case(arguments: ["raw", "oversized"], kind: .oversizedMessage, messageFragment: "over 1048576 bytes"),
+        Case(arguments: ["raw", "method-not-found"], kind: .methodNotFound, messageFragment: "does not support resolve"),
+        Case(arguments: ["raw", "unknown-id"], kind: .deadlineExceeded, messageFragment: "did not answer resolve"),
+        Case(arguments: ["raw", "wrong-version"], kind: .incompatibleVersion, messageFragment: "protocol version 99"),
+        Case(arguments: ["exit-at-start"], kind: .exitedAtStart, messageFragment: "no configuration found"),
+        Case(arguments: ["never-read"], kind: .startTimedOut, messageFragment: "did not start within 1.5 s"),
+    ]
+
+    @Test(arguments: failures)
+    func eachMisbehaviourIsADistinctFailure(_ failure: Case) async throws {
+        let host = ExtensionHost(policy: Self.fastPolicy())
+        let started = ContinuousClock.now
+        let error = await #expect(throws: HostingError.self) {
+            _ = try await host.resolve(["recipients"], of: Self.intent, in: TestProducts.testExtension(failure.arguments))
+        }
+        #expect(error?.kind == failure.kind)
+        #expect(error?.message.contains(failure.messageFragment) == true, "\(error?.message ?? "")")
+        #expect(error?.message.contains("TestApp") == true)
+        // A bound on termination, not a speed figure (those come from parlance-bench): far below the 30 s
+        // handle deadline and forever, with room for a busy 2-core machine running other suites (the
+        // conversation scripts start dozens of processes alongside).
+        #expect(ContinuousClock.now - started < .seconds(25), "a failure never waits much past its deadline")
+        await host.shutdown()
+    }
+
+    @Test func aCrashedExtensionIsRestartedOnNextUse() async throws {
+        let host = ExtensionHost(policy: Self.fastPolicy())
+        let endpoint = TestProducts.testExtension(["crash", "confirm"])
+        await #expect(throws: HostingError.self) { _ = try await host.confirm(Self.intent, in: endpoint) }
+        #expect(await host.runningExtensions.isEmpty)
+        let response = try await host.handle(Self.intent, in: endpoint)
+        #expect((response as? INSendMessageIntentResponse)?.code == .success)
+        await host.shutdown()
+    }
+
+    @Test func aHungExtensionIsStoppedAndRestarted() async throws {
+        let host = ExtensionHost(policy: Self.fastPolicy())
+        let endpoint = TestProducts.testExtension(["hang", "handle"])
+        let error = await #expect(throws: HostingError.self) { _ = try await host.handle(Self.intent, in: endpoint) }
+        #expect(error?.kind == .deadlineExceeded)
+        #expect(await host.runningExtensions.isEmpty)
+        let resolutions = try await host.resolve(["recipients"], of: Self.intent, in: endpoint)
+        #expect(resolutions.first?.results?.first?.result.kind == .success)
+        await host.shutdown()
+    }
+
+    @Test func repeatedFailuresBackOff() async throws {
+        var policy = Self.fastPolicy()
+        policy.firstBackoff = .seconds(10)
+        let clock = TestClock()
+        let host = ExtensionHost(policy: policy, clock: clock)
+        let endpoint = TestProducts.testExtension(["exit-at-start"])
+        for _ in 0..<2 {
+            await #expect(throws: HostingError.self) { _ = try await host.handle(Self.intent, in: endpoint) }
+        }
+        let refused = await #expect(throws: HostingError.self) { _ = try await host.handle(Self.intent, in: endpoint) }
+        #expect(refused?.kind == .backingOff)
+        #expect(refused?.message.contains("failed 2 times in a row; Parlance will try it again in 10 s") == true)
+        clock.advance(by: .seconds(11))
+        let retried = await #expect(throws: HostingError.self) { _ = try await host.handle(Self.intent, in: endpoint) }
+        #expect(retried?.kind == .exitedAtStart, "after the back-off the extension is tried again")
+    }
+
+    @Test func aMissingExecutableIsALaunchFailure() async throws {
+        let host = ExtensionHost()
+        var endpoint = TestProducts.testExtension()
+        endpoint.executable = "/nonexistent/MonkeyChatIntents"
+        let error = await #expect(throws: HostingError.self) { _ = try await host.handle(Self.intent, in: endpoint) }
+        #expect(error?.kind == .launchFailed)
+        #expect(error?.message == "TestApp's extension executable /nonexistent/MonkeyChatIntents does not exist")
+    }
+
+    @Test func aSlowStartWithinTheDeadlineWorks() async throws {
+        let host = ExtensionHost(policy: Self.fastPolicy())
+        let response = try await host.handle(Self.intent, in: TestProducts.testExtension(["slow-start", "300"]))
+        #expect((response as? INSendMessageIntentResponse)?.code == .success)
+        await host.shutdown()
+    }
+
+    @Test func idleExtensionsStopAndTheLeastRecentlyUsedMakesRoom() async throws {
+        var policy = Self.fastPolicy()
+        policy.maximumLiveExtensions = 2
+        policy.idleTimeout = .seconds(60)
+        let clock = TestClock()
+        let host = ExtensionHost(policy: policy, clock: clock)
+        let endpoints = ["a", "b", "c"].map { TestProducts.testExtension(identifier: "com.example.\($0)", app: $0.uppercased()) }
+        for endpoint in endpoints {
+            _ = try await host.resolve(["recipients"], of: Self.intent, in: endpoint)
+            clock.advance(by: .seconds(1))
+        }
+        #expect(await host.runningExtensions == ["com.example.b", "com.example.c"])
+        _ = try await host.resolve(["recipients"], of: Self.intent, in: endpoints[1])
+        clock.advance(by: .seconds(59))
+        #expect(await host.stopIdle() == ["com.example.c"])
+        #expect(await host.runningExtensions == ["com.example.b"])
+        await host.shutdown()
+    }
+}

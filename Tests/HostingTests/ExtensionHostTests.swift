@@ -1,0 +1,145 @@
+import ExtensionRuntime
+import ExtensionWire
+import Foundation
+import Intents
+import ParlanceHosting
+import Synchronization
+import TestSupport
+import Testing
+
+/// The host against real extension processes and against the in-process transport: the same calls,
+/// the same answers.
+@Suite struct ExtensionHostTests {
+    enum Transport: String, CaseIterable, CustomTestStringConvertible {
+        case process, inProcess
+        var testDescription: String { rawValue }
+
+        var launcher: any ExtensionLauncher {
+            switch self {
+            case .process: ProcessLauncher()
+            case .inProcess: InProcessLauncher(["com.example.test.intents": { InProcessMessaging() }])
+            }
+        }
+    }
+
+    static func message(to names: [String], _ content: String = "more bananas") -> INSendMessageIntent {
+        let people = names.map {
+            INPerson(personHandle: INPersonHandle(value: $0, type: .unknown), nameComponents: nil, displayName: $0,
+                     image: nil, contactIdentifier: nil, customIdentifier: nil)
+        }
+        return INSendMessageIntent(recipients: people, outgoingMessageType: .outgoingMessageText, content: content,
+                                   speakableGroupName: nil, conversationIdentifier: nil, serviceName: nil, sender: nil)
+    }
+
+    @Test(arguments: Transport.allCases)
+    func resolveConfirmHandle(_ transport: Transport) async throws {
+        // Not a test of start-up speed: a loaded CI machine (models training alongside) may start slowly.
+        var policy = HostingPolicy()
+        policy.startDeadline = .seconds(30)
+        let host = ExtensionHost(launcher: transport.launcher, policy: policy)
+        let endpoint = TestProducts.testExtension()
+        let intent = Self.message(to: ["Bobo", "Kiki"])
+
+        let resolutions = try await host.resolve(["recipients", "content"], of: intent, in: endpoint)
+        #expect(resolutions.map(\.parameter) == ["recipients", "content"])
+        let recipients = try #require(resolutions[0].results).map(\.result)
+        #expect(recipients.map(\.kind) == [.disambiguation, .success])
+        let options = try #require((recipients[0] as? INSendMessageRecipientResolutionResult)?.items)
+        #expect(options.map(\.displayName) == ["Bobo", "Bobo the Great"])
+        #expect(resolutions[1].results == nil, "content is not resolved by the extension")
+
+        let confirmation = try #require(try await host.confirm(intent, in: endpoint) as? INSendMessageIntentResponse)
+        #expect(confirmation.code == .ready)
+        let response = try #require(try await host.handle(intent, in: endpoint) as? INSendMessageIntentResponse)
+        #expect(response.code == .success)
+        #expect(await host.supportedIntents(of: endpoint) == ["INSendMessageIntent", "INGetRideStatusIntent"]
+            .filter { transport == .process || $0 == "INSendMessageIntent" })
+        #expect(await host.runningExtensions == [endpoint.identifier])
+        await host.shutdown()
+        #expect(await host.runningExtensions.isEmpty)
+    }
+
+    @Test func anUnknownIntentForTheExtensionIsAClearError() async throws {
+        let host = ExtensionHost()
+        let intent = INStartWorkoutIntent(workoutName: nil, goalValue: nil, workoutGoalUnitType: .unknown,
+                                          workoutLocationType: .unknown, isOpenEnded: nil)
+        let error = await #expect(throws: HostingError.self) {
+            try await host.handle(intent, in: TestProducts.testExtension())
+        }
+        #expect(error?.kind == .extensionError)
+        #expect(error?.message.contains("returned no handler for INStartWorkoutIntent") == true)
+        #expect(await host.runningExtensions.count == 1, "a refused call leaves a healthy extension running")
+        await host.shutdown()
+    }
+
+    @Test func progressIsReportedWhileHandling() async throws {
+        var policy = HostingPolicy()
+        policy.progressInterval = .milliseconds(100)
+        let host = ExtensionHost(policy: policy)
+        let reports = ProgressCounter()
+        _ = try await host.handle(Self.message(to: ["Kiki"]), in: TestProducts.testExtension(["slow", "handle"])) { elapsed in
+            reports.record(elapsed)
+        }
+        #expect(reports.count >= 2)
+        await host.shutdown()
+    }
+
+    @Test func rideStatusUpdatesArrive() async throws {
+        let host = ExtensionHost()
+        let received = ProgressCounter()
+        let intent = INGetRideStatusIntent()
+        let started = try await host.startUpdates(for: intent, in: TestProducts.testExtension()) { _ in
+            received.record(.zero)
+        }
+        #expect(started)
+        for _ in 0..<200 where received.count < 3 { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(received.count == 3)
+        try await host.stopUpdates(for: intent, in: TestProducts.testExtension())
+        await host.shutdown()
+    }
+
+    @Test func extensionLogLinesReachTheLogTaggedWithTheApp() async throws {
+        let log = CapturedLog()
+        let host = ExtensionHost(logger: log.logger())
+        _ = try await host.resolve(["recipients"], of: Self.message(to: ["Kiki"]),
+                                   in: TestProducts.testExtension(["print", "resolve"], app: "PrintyApp"))
+        await host.shutdown()
+        let line = log.all.first { $0.message == "a stray print from resolve" }
+        #expect(line?.metadata["app"] == "PrintyApp", "a print goes to the log, not into the protocol")
+    }
+}
+
+/// Counts callbacks from other threads.
+final class ProgressCounter: Sendable {
+    private let values = Mutex<[Duration]>([])
+    var count: Int { values.withLock { $0.count } }
+    func record(_ value: Duration) { values.withLock { $0.append(value) } }
+}
+
+/// The in-process twin of the test extension's messaging handler.
+final class InProcessMessaging: INExtension, @unchecked Sendable {
+    override func handler(for intent: INIntent) -> Any? {
+        intent is INSendMessageIntent ? InProcessMessageHandler() : nil
+    }
+}
+
+final class InProcessMessageHandler: NSObject, INSendMessageIntentHandling {
+    func resolveRecipients(for intent: INSendMessageIntent,
+                           with completion: @escaping ([INSendMessageRecipientResolutionResult]) -> Void) {
+        completion((intent.recipients ?? []).map { person in
+            guard person.displayName == "Bobo" else { return .success(with: person) }
+            return .disambiguation(with: ["Bobo", "Bobo the Great"].map {
+                INPerson(personHandle: INPersonHandle(value: $0.lowercased(), type: .unknown), nameComponents: nil,
+                         displayName: $0, image: nil, contactIdentifier: nil, customIdentifier: nil)
+            })
+        })
+    }
+
+    func confirm(intent: INSendMessageIntent, completion: @escaping (INSendMessageIntentResponse) -> Void) {
+        completion(INSendMessageIntentResponse(code: .ready, userActivity: nil))
+    }
+
+    func handle(intent: INSendMessageIntent, completion: @escaping (INSendMessageIntentResponse) -> Void) {
+        completion(INSendMessageIntentResponse(code: .success, userActivity: nil))
+    }
+}
