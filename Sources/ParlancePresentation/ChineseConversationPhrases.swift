@@ -27,20 +27,20 @@ struct ChineseConversationPhrases: ConversationPhrases {
 
     func unlock() -> String { "会话已锁定。请先解锁（parlance unlock），然后说“继续”，或者说“取消”。" }
 
-    func askValue(_ parameter: String, intent: String, parameters: Parameters) -> String {
-        switch (intent, parameter) {
-        case ("INSendMessageIntent", "recipients"): return "发给谁？"
-        case ("INSendMessageIntent", "content"):
-            if let who = text(parameters, "recipients") { return "你想对\(who)说什么？" }
+    func askValue(_ asked: AskedValue) -> String {
+        switch asked {
+        case .messageRecipient: return "发给谁？"
+        case .messageContent(let who):
+            if let who { return "你想对\(who)说什么？" }
             return "你想说什么？"
-        case ("INSendPaymentIntent", "payee"): return "付给谁？"
-        case ("INRequestPaymentIntent", "payer"): return "向谁收款？"
-        case (_, "currencyAmount"): return "多少钱？"
-        case (_, "dropOffLocation"): return "去哪里？"
-        case (_, "pickupLocation"): return "在哪里上车？"
-        case (_, "contacts"): return "打给谁？"
-        case (_, "workoutName"): return "哪种运动？"
-        default: return "哪个\(label(parameter))？"
+        case .payee: return "付给谁？"
+        case .payer: return "向谁收款？"
+        case .parameter("currencyAmount"): return "多少钱？"
+        case .parameter("dropOffLocation"): return "去哪里？"
+        case .parameter("pickupLocation"): return "在哪里上车？"
+        case .parameter("contacts"): return "打给谁？"
+        case .parameter("workoutName"): return "哪种运动？"
+        case .parameter(let parameter): return "哪个\(label(parameter))？"
         }
     }
 
@@ -52,9 +52,9 @@ struct ChineseConversationPhrases: ConversationPhrases {
     func askAfterRefusal(_ parameter: String) -> String { "好的。那是哪个\(label(parameter))？" }
     func askChoice(_ parameter: String, options: [String]) -> String { "哪个\(label(parameter))：\(orList(options))？" }
 
-    func askConfirmValue(_ parameter: String, value: String, intent: String) -> String {
-        if intent == "INSendMessageIntent" && parameter == "recipients" { return "发给\(value)？" }
-        if parameter == "contacts" { return "打给\(value)？" }
+    func askConfirmValue(_ asked: AskedValue, value: String) -> String {
+        if asked == .messageRecipient { return "发给\(value)？" }
+        if asked == .parameter("contacts") { return "打给\(value)？" }
         return "你是说\(value)吗？"
     }
 
@@ -85,16 +85,14 @@ struct ChineseConversationPhrases: ConversationPhrases {
         }
     }
 
-    func confirmIntent(_ intent: String, _ p: Parameters, app: String, details: [String]) -> String {
-        let amount = text(p, "currencyAmount")
+    func confirmIntent(_ summary: RequestSummary, intent: String, app: String, details: [String]) -> String {
         var question: String
-        switch intent {
-        case "INSendMessageIntent": question = "用\(app)给\(text(p, "recipients") ?? "对方")发送“\(text(p, "content") ?? "")”？"
-        case "INSendPaymentIntent": question = "用\(app)给\(text(p, "payee") ?? "对方")付\(amount ?? "款")？"
-        case "INRequestPaymentIntent": question = "用\(app)向\(text(p, "payer") ?? "对方")收\(amount ?? "款")？"
-        case "INRequestRideIntent":
-            question = "用\(app)叫\(text(p, "rideOptionName").map { "一辆\($0)" } ?? "车")"
-                + (text(p, "dropOffLocation").map { "去\($0)" } ?? "") + "？"
+        switch summary {
+        case let .sendMessage(content, recipients): question = "用\(app)给\(recipients ?? "对方")发送“\(content ?? "")”？"
+        case let .sendPayment(amount, payee): question = "用\(app)给\(payee ?? "对方")付\(amount ?? "款")？"
+        case let .requestPayment(amount, payer): question = "用\(app)向\(payer ?? "对方")收\(amount ?? "款")？"
+        case let .requestRide(option, destination):
+            question = "用\(app)叫\(option.map { "一辆\($0)" } ?? "车")" + (destination.map { "去\($0)" } ?? "") + "？"
         default: question = "用\(app)继续？"
         }
         if !details.isEmpty { question = details.joined(separator: "；") + "。" + question }
@@ -104,32 +102,31 @@ struct ChineseConversationPhrases: ConversationPhrases {
     func again(_ question: String) -> String { "抱歉，我没听懂。" + question }
     func confirmFooter() -> String { "说“是”继续，或说“不”。" }
 
-    func done(_ intent: String, _ p: Parameters, properties: Parameters) -> String {
-        let amount = text(p, "currencyAmount")
-        func count(_ key: String) -> Int { properties[key]?.arrayValue?.count ?? 0 }
-        switch intent {
-        case "INSendMessageIntent": return "已给\(text(p, "recipients") ?? "对方")发送“\(text(p, "content") ?? "")”。"
-        case "INSearchForMessagesIntent": return count("messages") == 0 ? "没有消息。" : "找到\(count("messages"))条消息。"
-        case "INSetMessageAttributeIntent": return p["attribute"]?.stringValue == "unread" ? "已标为未读。" : "已标为已读。"
-        case "INSendPaymentIntent": return "已给\(text(p, "payee") ?? "对方")付款\(amount ?? "")。"
-        case "INRequestPaymentIntent": return "已向\(text(p, "payer") ?? "对方")收款\(amount ?? "")。"
-        case "INRequestRideIntent": return "已为你叫车。"
-        case "INListRideOptionsIntent": return "有\(count("rideOptions"))种车型可选。"
-        case "INGetRideStatusIntent": return ridePhase(properties["rideStatus"]?.objectValue?["phase"]?.stringValue ?? "")
-        case "INCancelRideIntent": return "行程已取消。"
-        case "INStartWorkoutIntent": return "已开始\(text(p, "workoutName") ?? "运动")。"
-        case "INPauseWorkoutIntent": return "运动已暂停。"
-        case "INResumeWorkoutIntent": return "运动已继续。"
-        case "INEndWorkoutIntent": return "运动已结束。"
-        case "INCancelWorkoutIntent": return "运动已取消。"
-        case "INStartCallIntent", "INStartAudioCallIntent", "INStartVideoCallIntent": return "正在呼叫\(text(p, "contacts") ?? "对方")。"
-        case "INSearchCallHistoryIntent": return count("callRecords") == 0 ? "没有通话记录。" : "找到\(count("callRecords"))个通话。"
-        case "INSearchForPhotosIntent", "INStartPhotoPlaybackIntent":
-            var n = 0
-            if case .number(let found)? = properties["searchResultsCount"] { n = Int(found) }
+    func done(_ summary: RequestSummary) -> String {
+        switch summary {
+        case let .sendMessage(content, recipients): return "已给\(recipients ?? "对方")发送“\(content ?? "")”。"
+        case .searchMessages(let n): return n == 0 ? "没有消息。" : "找到\(n)条消息。"
+        case .setMessageAttribute(let attribute): return attribute == "unread" ? "已标为未读。" : "已标为已读。"
+        case let .sendPayment(amount, payee): return "已给\(payee ?? "对方")付款\(amount ?? "")。"
+        case let .requestPayment(amount, payer): return "已向\(payer ?? "对方")收款\(amount ?? "")。"
+        case .requestRide: return "已为你叫车。"
+        case .listRideOptions(let n): return "有\(n)种车型可选。"
+        case .rideStatus(let phase): return ridePhase(phase)
+        case .cancelRide: return "行程已取消。"
+        case let .workout(step, name):
+            switch step {
+            case .start: return "已开始\(name ?? "运动")。"
+            case .pause: return "运动已暂停。"
+            case .resume: return "运动已继续。"
+            case .end: return "运动已结束。"
+            case .cancel: return "运动已取消。"
+            }
+        case .call(let contacts): return "正在呼叫\(contacts ?? "对方")。"
+        case .searchCallHistory(let n): return n == 0 ? "没有通话记录。" : "找到\(n)个通话。"
+        case let .photos(n, playing):
             if n == 0 { return "没有找到照片。" }
-            return intent == "INStartPhotoPlaybackIntent" ? "正在播放\(n)张照片。" : "找到\(n)张照片。"
-        default: return "好了。"
+            return playing ? "正在播放\(n)张照片。" : "找到\(n)张照片。"
+        case .other: return "好了。"
         }
     }
 

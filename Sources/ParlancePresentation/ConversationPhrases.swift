@@ -14,20 +14,20 @@ protocol ConversationPhrases: Sendable {
     func chooseApp(_ options: [String]) -> String
     func permission(app: String, usage: String?) -> String
     func unlock() -> String
-    func askValue(_ parameter: String, intent: String, parameters: Parameters) -> String
+    func askValue(_ asked: AskedValue) -> String
     func askMoreDetails(_ parameter: String, value: String?) -> String
     func askAfterRefusal(_ parameter: String) -> String
     func askChoice(_ parameter: String, options: [String]) -> String
-    func askConfirmValue(_ parameter: String, value: String, intent: String) -> String
+    func askConfirmValue(_ asked: AskedValue, value: String) -> String
     func unsupported(_ parameter: String, value: String?, reason: String?, app: String) -> String
-    func confirmIntent(_ intent: String, _ parameters: Parameters, app: String, details: [String]) -> String
+    func confirmIntent(_ summary: RequestSummary, intent: String, app: String, details: [String]) -> String
     /// The question again, after an answer that didn't fit.
     func again(_ question: String) -> String
     /// The line under a card that waits for a yes.
     func confirmFooter() -> String
 
     // MARK: Results
-    func done(_ intent: String, _ parameters: Parameters, properties: Parameters) -> String
+    func done(_ summary: RequestSummary) -> String
     /// The result sentence when the assistant chose the app itself: says which app did it.
     func doneWithApp(_ done: String, app: String) -> String
     func failure(_ code: String, app: String) -> String

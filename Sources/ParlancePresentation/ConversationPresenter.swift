@@ -52,7 +52,7 @@ public struct ConversationPresenter: Sendable {
         case let .value(parameter, current, reason):
             let current = current.map { ValueText.describe($0, language: phrases.code) }
             switch reason {
-            case .missing: speech = phrases.askValue(parameter, intent: context.intent, parameters: context.parameters)
+            case .missing: speech = phrases.askValue(asked(parameter, context: context))
             case .moreDetails: speech = phrases.askMoreDetails(parameter, value: current)
             case .refused: speech = phrases.askAfterRefusal(parameter)
             case .unsupported(let why):
@@ -64,7 +64,8 @@ public struct ConversationPresenter: Sendable {
             speech = phrases.askChoice(parameter, options: options)
             step = "choice:\(parameter)"
         case let .confirmValue(parameter, value):
-            speech = phrases.askConfirmValue(parameter, value: ValueText.describe(value, language: phrases.code), intent: context.intent)
+            speech = phrases.askConfirmValue(asked(parameter, context: context),
+                                             value: ValueText.describe(value, language: phrases.code))
             step = "confirmValue:\(parameter)"
         case .confirmIntent(let response):
             return confirmIntent(context: context, confirmResponse: response, repeated: repeated)
@@ -75,11 +76,21 @@ public struct ConversationPresenter: Sendable {
                              intent: context.intent, parameters: context.parameters, step: step)
     }
 
+    /// What the request does or did, built once for the phrase book.
+    private func summary(_ context: Context, properties: [String: JSONValue]) -> RequestSummary {
+        RequestSummary(intent: context.intent, parameters: context.parameters, properties: properties, language: phrases.code)
+    }
+
+    private func asked(_ parameter: String, context: Context) -> AskedValue {
+        AskedValue(intent: context.intent, parameter: parameter, parameters: context.parameters, language: phrases.code)
+    }
+
     /// The final question before handle, with what the extension's confirm said would happen.
     func confirmIntent(context: Context, confirmResponse: JSONValue?, repeated: Bool) -> AssistantTurn {
         let properties = confirmResponse?.objectValue?["properties"]?.objectValue ?? [:]
         let details = mode == .voice ? spokenDetails(context: context, properties: properties) : []
-        var speech = phrases.confirmIntent(context.intent, context.parameters, app: context.app, details: details)
+        var speech = phrases.confirmIntent(summary(context, properties: [:]), intent: context.intent, app: context.app,
+                                           details: details)
         if repeated { speech = phrases.again(speech) }
         var card: Card?
         if mode == .visual {
@@ -105,7 +116,7 @@ public struct ConversationPresenter: Sendable {
                                  app: context.app, intent: context.intent, parameters: context.parameters,
                                  responseCode: code, step: "failed")
         }
-        var speech = phrases.done(context.intent, context.parameters, properties: properties)
+        var speech = phrases.done(summary(context, properties: properties))
         if !context.appWasNamed { speech = phrases.doneWithApp(speech, app: context.app) }
         if mode == .voice {
             let details = spokenDetails(context: context, properties: properties)
@@ -150,7 +161,7 @@ public struct ConversationPresenter: Sendable {
         if let launchFailure {
             speech = phrases.handOffFailed(app: context.app, reason: launchFailure)
         } else {
-            let done = code.hasPrefix("failure") ? nil : phrases.done(context.intent, context.parameters, properties: properties)
+            let done = code.hasPrefix("failure") ? nil : phrases.done(summary(context, properties: properties))
             speech = phrases.handedOff(done: done, app: context.app)
         }
         return AssistantTurn(kind: .result, speech: speech,

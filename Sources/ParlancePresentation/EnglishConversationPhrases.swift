@@ -24,22 +24,22 @@ struct EnglishConversationPhrases: ConversationPhrases {
     }
 
     /// The question for a missing value.
-    func askValue(_ parameter: String, intent: String, parameters: Parameters) -> String {
-        switch (intent, parameter) {
-        case ("INSendMessageIntent", "recipients"): return "To whom?"
-        case ("INSendMessageIntent", "content"):
-            if let who = text(parameters, "recipients") { return "What do you want to say to \(who)?" }
+    func askValue(_ asked: AskedValue) -> String {
+        switch asked {
+        case .messageRecipient: return "To whom?"
+        case .messageContent(let who):
+            if let who { return "What do you want to say to \(who)?" }
             return "What do you want to say?"
-        case ("INSendPaymentIntent", "payee"): return "Who should I pay?"
-        case ("INRequestPaymentIntent", "payer"): return "Who should I ask for the money?"
-        case (_, "currencyAmount"): return "How much?"
-        case (_, "dropOffLocation"): return "Where to?"
-        case (_, "pickupLocation"): return "Where should it pick you up?"
-        case (_, "workoutName"): return "Which workout?"
-        case (_, "contacts"): return "Who do you want to call?"
-        case (_, "goalValue"): return "What's your goal?"
-        case (_, "albumName"): return "Which album?"
-        default: return "Which \(label(parameter))?"
+        case .payee: return "Who should I pay?"
+        case .payer: return "Who should I ask for the money?"
+        case .parameter("currencyAmount"): return "How much?"
+        case .parameter("dropOffLocation"): return "Where to?"
+        case .parameter("pickupLocation"): return "Where should it pick you up?"
+        case .parameter("workoutName"): return "Which workout?"
+        case .parameter("contacts"): return "Who do you want to call?"
+        case .parameter("goalValue"): return "What's your goal?"
+        case .parameter("albumName"): return "Which album?"
+        case .parameter(let parameter): return "Which \(label(parameter))?"
         }
     }
 
@@ -70,9 +70,9 @@ struct EnglishConversationPhrases: ConversationPhrases {
         "Which \(label(parameter)): \(orList(options))?"
     }
 
-    func askConfirmValue(_ parameter: String, value: String, intent: String) -> String {
-        if intent == "INSendMessageIntent" && parameter == "recipients" { return "Message \(value)?" }
-        if parameter == "contacts" { return "Call \(value)?" }
+    func askConfirmValue(_ asked: AskedValue, value: String) -> String {
+        if asked == .messageRecipient { return "Message \(value)?" }
+        if asked == .parameter("contacts") { return "Call \(value)?" }
         return "Did you mean \(value)?"
     }
 
@@ -121,68 +121,52 @@ struct EnglishConversationPhrases: ConversationPhrases {
 
     // MARK: What an intent does
 
-    /// "send “more bananas” to Bobo": what the intent will do, for the final question.
-    func plan(_ intent: String, _ p: Parameters) -> String {
-        let amount = text(p, "currencyAmount")
-        switch intent {
-        case "INSendMessageIntent":
-            return "send “\(text(p, "content") ?? "")” to \(text(p, "recipients") ?? "them")"
-        case "INSendPaymentIntent": return "send \(amount ?? "the money") to \(text(p, "payee") ?? "them")"
-        case "INRequestPaymentIntent": return "request \(amount ?? "money") from \(text(p, "payer") ?? "them")"
-        case "INRequestRideIntent":
-            var plan = "book \(text(p, "rideOptionName").map { "\(article($0)) \($0)" } ?? "a ride")"
-            if let destination = text(p, "dropOffLocation") { plan += " to \(destination)" }
+    /// "send “more bananas” to Bobo": what the request will do, for the final question.
+    func plan(_ summary: RequestSummary, intent: String) -> String {
+        switch summary {
+        case let .sendMessage(content, recipients): return "send “\(content ?? "")” to \(recipients ?? "them")"
+        case let .sendPayment(amount, payee): return "send \(amount ?? "the money") to \(payee ?? "them")"
+        case let .requestPayment(amount, payer): return "request \(amount ?? "money") from \(payer ?? "them")"
+        case let .requestRide(option, destination):
+            var plan = "book \(option.map { "\(article($0)) \($0)" } ?? "a ride")"
+            if let destination { plan += " to \(destination)" }
             return plan
-        case "INStartCallIntent", "INStartAudioCallIntent", "INStartVideoCallIntent":
-            return "call \(text(p, "contacts") ?? "them")"
+        case .call(let contacts): return "call \(contacts ?? "them")"
         default: return ValueText.words(intent.replacingOccurrences(of: "IN", with: "", options: .anchored)
                                             .replacingOccurrences(of: "Intent", with: ""))
         }
     }
 
-    func confirmIntent(_ intent: String, _ p: Parameters, app: String, details: [String]) -> String {
-        var question = plan(intent, p).prefix(1).uppercased() + plan(intent, p).dropFirst() + " with \(app)?"
+    func confirmIntent(_ summary: RequestSummary, intent: String, app: String, details: [String]) -> String {
+        let plan = plan(summary, intent: intent)
+        var question = plan.prefix(1).uppercased() + plan.dropFirst() + " with \(app)?"
         if !details.isEmpty { question = details.joined(separator: "; ") + ". " + question }
         return question
     }
 
-    /// "Sent “more bananas” to Bobo.": what the intent did.
-    func done(_ intent: String, _ p: Parameters, properties: Parameters) -> String {
-        let amount = text(p, "currencyAmount")
-        switch intent {
-        case "INSendMessageIntent":
-            return "Sent “\(text(p, "content") ?? "")” to \(text(p, "recipients") ?? "them")."
-        case "INSearchForMessagesIntent":
-            let count = properties["messages"]?.arrayValue?.count ?? 0
-            return count == 0 ? "No messages found." : "Found \(count) message\(count == 1 ? "" : "s")."
-        case "INSetMessageAttributeIntent":
-            return "Marked as \(ValueText.words(p["attribute"]?.stringValue ?? "done"))."
-        case "INSendPaymentIntent": return "Sent \(amount ?? "the money") to \(text(p, "payee") ?? "them")."
-        case "INRequestPaymentIntent": return "Requested \(amount ?? "the money") from \(text(p, "payer") ?? "them")."
-        case "INRequestRideIntent": return "Your ride is booked."
-        case "INListRideOptionsIntent":
-            let count = properties["rideOptions"]?.arrayValue?.count ?? 0
-            return "\(count) ride option\(count == 1 ? "" : "s") available."
-        case "INGetRideStatusIntent":
-            let phase = properties["rideStatus"]?.objectValue?["phase"]?.stringValue ?? ""
-            return ridePhase(phase)
-        case "INCancelRideIntent": return "Your ride is cancelled."
-        case "INStartWorkoutIntent": return "Started \(text(p, "workoutName") ?? "your workout")."
-        case "INPauseWorkoutIntent": return "Paused \(text(p, "workoutName") ?? "your workout")."
-        case "INResumeWorkoutIntent": return "Resumed \(text(p, "workoutName") ?? "your workout")."
-        case "INEndWorkoutIntent": return "Ended \(text(p, "workoutName") ?? "your workout")."
-        case "INCancelWorkoutIntent": return "Cancelled \(text(p, "workoutName") ?? "your workout")."
-        case "INStartCallIntent", "INStartAudioCallIntent", "INStartVideoCallIntent":
-            return "Calling \(text(p, "contacts") ?? "them")."
-        case "INSearchCallHistoryIntent":
-            let count = properties["callRecords"]?.arrayValue?.count ?? 0
-            return count == 0 ? "No calls found." : "Found \(count) call\(count == 1 ? "" : "s")."
-        case "INSearchForPhotosIntent", "INStartPhotoPlaybackIntent":
-            var count = 0
-            if case .number(let found)? = properties["searchResultsCount"] { count = Int(found) }
-            let found = count == 0 ? "No photos found" : "Found \(count) photo\(count == 1 ? "" : "s")"
-            return intent == "INStartPhotoPlaybackIntent" && count > 0 ? "Playing \(count) photos." : found + "."
-        default: return "Done."
+    /// "Sent “more bananas” to Bobo.": what the request did.
+    func done(_ summary: RequestSummary) -> String {
+        func found(_ count: Int, _ word: String) -> String {
+            count == 0 ? "No \(word)s found." : "Found \(count) \(word)\(count == 1 ? "" : "s")."
+        }
+        switch summary {
+        case let .sendMessage(content, recipients): return "Sent “\(content ?? "")” to \(recipients ?? "them")."
+        case .searchMessages(let count): return found(count, "message")
+        case .setMessageAttribute(let attribute): return "Marked as \(ValueText.words(attribute ?? "done"))."
+        case let .sendPayment(amount, payee): return "Sent \(amount ?? "the money") to \(payee ?? "them")."
+        case let .requestPayment(amount, payer): return "Requested \(amount ?? "the money") from \(payer ?? "them")."
+        case .requestRide: return "Your ride is booked."
+        case .listRideOptions(let count): return "\(count) ride option\(count == 1 ? "" : "s") available."
+        case .rideStatus(let phase): return ridePhase(phase)
+        case .cancelRide: return "Your ride is cancelled."
+        case let .workout(step, name):
+            let verbs: [RequestSummary.WorkoutStep: String] = [.start: "Started", .pause: "Paused", .resume: "Resumed",
+                                                               .end: "Ended", .cancel: "Cancelled"]
+            return "\(verbs[step] ?? "Done:") \(name ?? "your workout")."
+        case .call(let contacts): return "Calling \(contacts ?? "them")."
+        case .searchCallHistory(let count): return found(count, "call")
+        case let .photos(count, playing): return playing && count > 0 ? "Playing \(count) photos." : found(count, "photo")
+        case .other: return "Done."
         }
     }
 

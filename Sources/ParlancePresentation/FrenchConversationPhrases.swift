@@ -41,22 +41,22 @@ struct FrenchConversationPhrases: ConversationPhrases {
         "Ta session est verrouillée. Déverrouille-la (parlance unlock), puis dis « continue », ou dis « annule »."
     }
 
-    func askValue(_ parameter: String, intent: String, parameters: Parameters) -> String {
-        switch (intent, parameter) {
-        case ("INSendMessageIntent", "recipients"): return "À qui ?"
-        case ("INSendMessageIntent", "content"):
-            if let who = text(parameters, "recipients") { return "Que veux-tu dire à \(who) ?" }
+    func askValue(_ asked: AskedValue) -> String {
+        switch asked {
+        case .messageRecipient: return "À qui ?"
+        case .messageContent(let who):
+            if let who { return "Que veux-tu dire à \(who) ?" }
             return "Que veux-tu dire ?"
-        case ("INSendPaymentIntent", "payee"): return "Qui dois-je payer ?"
-        case ("INRequestPaymentIntent", "payer"): return "À qui dois-je demander l'argent ?"
-        case (_, "currencyAmount"): return "Combien ?"
-        case (_, "dropOffLocation"): return "Où veux-tu aller ?"
-        case (_, "pickupLocation"): return "Où doit-on venir te chercher ?"
-        case (_, "workoutName"): return "Quelle séance ?"
-        case (_, "contacts"): return "Qui veux-tu appeler ?"
-        case (_, "goalValue"): return "Quel est ton objectif ?"
-        case (_, "albumName"): return "Quel album ?"
-        default: return quel(parameter) + " ?"
+        case .payee: return "Qui dois-je payer ?"
+        case .payer: return "À qui dois-je demander l'argent ?"
+        case .parameter("currencyAmount"): return "Combien ?"
+        case .parameter("dropOffLocation"): return "Où veux-tu aller ?"
+        case .parameter("pickupLocation"): return "Où doit-on venir te chercher ?"
+        case .parameter("workoutName"): return "Quelle séance ?"
+        case .parameter("contacts"): return "Qui veux-tu appeler ?"
+        case .parameter("goalValue"): return "Quel est ton objectif ?"
+        case .parameter("albumName"): return "Quel album ?"
+        case .parameter(let parameter): return quel(parameter) + " ?"
         }
     }
 
@@ -69,9 +69,9 @@ struct FrenchConversationPhrases: ConversationPhrases {
 
     func askChoice(_ parameter: String, options: [String]) -> String { "\(quel(parameter)) : \(orList(options)) ?" }
 
-    func askConfirmValue(_ parameter: String, value: String, intent: String) -> String {
-        if intent == "INSendMessageIntent" && parameter == "recipients" { return "Un message à \(value) ?" }
-        if parameter == "contacts" { return "Appeler \(value) ?" }
+    func askConfirmValue(_ asked: AskedValue, value: String) -> String {
+        if asked == .messageRecipient { return "Un message à \(value) ?" }
+        if asked == .parameter("contacts") { return "Appeler \(value) ?" }
         return "Tu veux dire \(value) ?"
     }
 
@@ -110,24 +110,22 @@ struct FrenchConversationPhrases: ConversationPhrases {
         }
     }
 
-    func plan(_ intent: String, _ p: Parameters) -> String {
-        let amount = text(p, "currencyAmount")
-        switch intent {
-        case "INSendMessageIntent": return "envoyer « \(text(p, "content") ?? "") » à \(text(p, "recipients") ?? "ce contact")"
-        case "INSendPaymentIntent": return "envoyer \(amount ?? "l'argent") à \(text(p, "payee") ?? "ce contact")"
-        case "INRequestPaymentIntent": return "demander \(amount ?? "de l'argent") à \(text(p, "payer") ?? "ce contact")"
-        case "INRequestRideIntent":
-            var plan = "réserver \(text(p, "rideOptionName").map { "une \($0)" } ?? "une course")"
-            if let destination = text(p, "dropOffLocation") { plan += " pour \(destination)" }
+    func plan(_ summary: RequestSummary) -> String {
+        switch summary {
+        case let .sendMessage(content, recipients): return "envoyer « \(content ?? "") » à \(recipients ?? "ce contact")"
+        case let .sendPayment(amount, payee): return "envoyer \(amount ?? "l'argent") à \(payee ?? "ce contact")"
+        case let .requestPayment(amount, payer): return "demander \(amount ?? "de l'argent") à \(payer ?? "ce contact")"
+        case let .requestRide(option, destination):
+            var plan = "réserver \(option.map { "une \($0)" } ?? "une course")"
+            if let destination { plan += " pour \(destination)" }
             return plan
-        case "INStartCallIntent", "INStartAudioCallIntent", "INStartVideoCallIntent":
-            return "appeler \(text(p, "contacts") ?? "ce contact")"
+        case .call(let contacts): return "appeler \(contacts ?? "ce contact")"
         default: return "continuer"
         }
     }
 
-    func confirmIntent(_ intent: String, _ p: Parameters, app: String, details: [String]) -> String {
-        let plan = plan(intent, p)
+    func confirmIntent(_ summary: RequestSummary, intent: String, app: String, details: [String]) -> String {
+        let plan = plan(summary)
         var question = plan.prefix(1).uppercased() + plan.dropFirst() + " avec \(app) ?"
         if !details.isEmpty { question = details.joined(separator: " ; ") + ". " + question }
         return question
@@ -136,44 +134,32 @@ struct FrenchConversationPhrases: ConversationPhrases {
     func again(_ question: String) -> String { "Pardon, je n'ai pas compris. " + question }
     func confirmFooter() -> String { "Dis oui pour continuer, ou non." }
 
-    func done(_ intent: String, _ p: Parameters, properties: Parameters) -> String {
-        let amount = text(p, "currencyAmount")
-        func count(_ key: String) -> Int { properties[key]?.arrayValue?.count ?? 0 }
+    func done(_ summary: RequestSummary) -> String {
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n > 1 ? "s" : "")" }
-        let workout = text(p, "workoutName").map { "« \($0) »" } ?? "ta séance"
-        switch intent {
-        case "INSendMessageIntent": return "« \(text(p, "content") ?? "") » envoyé à \(text(p, "recipients") ?? "ton contact")."
-        case "INSearchForMessagesIntent":
-            let n = count("messages")
-            return n == 0 ? "Aucun message." : "\(plural(n, "message")) trouvé\(n > 1 ? "s" : "")."
-        case "INSetMessageAttributeIntent":
-            return p["attribute"]?.stringValue == "unread" ? "Marqués comme non lus." : "Marqués comme lus."
-        case "INSendPaymentIntent": return "\(amount ?? "L'argent") envoyé à \(text(p, "payee") ?? "ton contact")."
-        case "INRequestPaymentIntent": return "\(amount ?? "L'argent") demandé à \(text(p, "payer") ?? "ton contact")."
-        case "INRequestRideIntent": return "Ta course est réservée."
-        case "INListRideOptionsIntent":
-            let n = count("rideOptions")
-            return "\(plural(n, "option")) disponible\(n > 1 ? "s" : "")."
-        case "INGetRideStatusIntent":
-            return ridePhase(properties["rideStatus"]?.objectValue?["phase"]?.stringValue ?? "")
-        case "INCancelRideIntent": return "Ta course est annulée."
-        case "INStartWorkoutIntent": return "Séance \(workout) commencée."
-        case "INPauseWorkoutIntent": return "Séance mise en pause."
-        case "INResumeWorkoutIntent": return "Séance reprise."
-        case "INEndWorkoutIntent": return "Séance terminée."
-        case "INCancelWorkoutIntent": return "Séance annulée."
-        case "INStartCallIntent", "INStartAudioCallIntent", "INStartVideoCallIntent":
-            return "J'appelle \(text(p, "contacts") ?? "ton contact")."
-        case "INSearchCallHistoryIntent":
-            let n = count("callRecords")
-            return n == 0 ? "Aucun appel." : "\(plural(n, "appel")) trouvé\(n > 1 ? "s" : "")."
-        case "INSearchForPhotosIntent", "INStartPhotoPlaybackIntent":
-            var n = 0
-            if case .number(let found)? = properties["searchResultsCount"] { n = Int(found) }
+        switch summary {
+        case let .sendMessage(content, recipients): return "« \(content ?? "") » envoyé à \(recipients ?? "ton contact")."
+        case .searchMessages(let n): return n == 0 ? "Aucun message." : "\(plural(n, "message")) trouvé\(n > 1 ? "s" : "")."
+        case .setMessageAttribute(let attribute): return attribute == "unread" ? "Marqués comme non lus." : "Marqués comme lus."
+        case let .sendPayment(amount, payee): return "\(amount ?? "L'argent") envoyé à \(payee ?? "ton contact")."
+        case let .requestPayment(amount, payer): return "\(amount ?? "L'argent") demandé à \(payer ?? "ton contact")."
+        case .requestRide: return "Ta course est réservée."
+        case .listRideOptions(let n): return "\(plural(n, "option")) disponible\(n > 1 ? "s" : "")."
+        case .rideStatus(let phase): return ridePhase(phase)
+        case .cancelRide: return "Ta course est annulée."
+        case let .workout(step, name):
+            switch step {
+            case .start: return "Séance \(name.map { "« \($0) »" } ?? "ta séance") commencée."
+            case .pause: return "Séance mise en pause."
+            case .resume: return "Séance reprise."
+            case .end: return "Séance terminée."
+            case .cancel: return "Séance annulée."
+            }
+        case .call(let contacts): return "J'appelle \(contacts ?? "ton contact")."
+        case .searchCallHistory(let n): return n == 0 ? "Aucun appel." : "\(plural(n, "appel")) trouvé\(n > 1 ? "s" : "")."
+        case let .photos(n, playing):
             if n == 0 { return "Aucune photo trouvée." }
-            return intent == "INStartPhotoPlaybackIntent" ? "Diaporama de \(plural(n, "photo"))."
-                : "\(plural(n, "photo")) trouvée\(n > 1 ? "s" : "")."
-        default: return "C'est fait."
+            return playing ? "Diaporama de \(plural(n, "photo"))." : "\(plural(n, "photo")) trouvée\(n > 1 ? "s" : "")."
+        case .other: return "C'est fait."
         }
     }
 

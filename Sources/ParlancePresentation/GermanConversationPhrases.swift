@@ -38,20 +38,20 @@ struct GermanConversationPhrases: ConversationPhrases {
 
     func unlock() -> String { "Deine Sitzung ist gesperrt. Entsperre sie (parlance unlock) und sag „weiter“ – oder sag „abbrechen“." }
 
-    func askValue(_ parameter: String, intent: String, parameters: Parameters) -> String {
-        switch (intent, parameter) {
-        case ("INSendMessageIntent", "recipients"): return "An wen?"
-        case ("INSendMessageIntent", "content"):
-            if let who = text(parameters, "recipients") { return "Was möchtest du \(who) sagen?" }
+    func askValue(_ asked: AskedValue) -> String {
+        switch asked {
+        case .messageRecipient: return "An wen?"
+        case .messageContent(let who):
+            if let who { return "Was möchtest du \(who) sagen?" }
             return "Was möchtest du sagen?"
-        case ("INSendPaymentIntent", "payee"): return "Wen soll ich bezahlen?"
-        case ("INRequestPaymentIntent", "payer"): return "Von wem soll ich das Geld anfordern?"
-        case (_, "currencyAmount"): return "Wie viel?"
-        case (_, "dropOffLocation"): return "Wohin?"
-        case (_, "pickupLocation"): return "Wo soll der Wagen dich abholen?"
-        case (_, "contacts"): return "Wen möchtest du anrufen?"
-        case (_, "goalValue"): return "Was ist dein Ziel?"
-        default: return which(parameter) + "?"
+        case .payee: return "Wen soll ich bezahlen?"
+        case .payer: return "Von wem soll ich das Geld anfordern?"
+        case .parameter("currencyAmount"): return "Wie viel?"
+        case .parameter("dropOffLocation"): return "Wohin?"
+        case .parameter("pickupLocation"): return "Wo soll der Wagen dich abholen?"
+        case .parameter("contacts"): return "Wen möchtest du anrufen?"
+        case .parameter("goalValue"): return "Was ist dein Ziel?"
+        case .parameter(let parameter): return which(parameter) + "?"
         }
     }
 
@@ -63,9 +63,9 @@ struct GermanConversationPhrases: ConversationPhrases {
     func askAfterRefusal(_ parameter: String) -> String { "Okay. \(which(parameter)) dann?" }
     func askChoice(_ parameter: String, options: [String]) -> String { "\(which(parameter)): \(orList(options))?" }
 
-    func askConfirmValue(_ parameter: String, value: String, intent: String) -> String {
-        if intent == "INSendMessageIntent" && parameter == "recipients" { return "Eine Nachricht an \(value)?" }
-        if parameter == "contacts" { return "\(value) anrufen?" }
+    func askConfirmValue(_ asked: AskedValue, value: String) -> String {
+        if asked == .messageRecipient { return "Eine Nachricht an \(value)?" }
+        if asked == .parameter("contacts") { return "\(value) anrufen?" }
         return "Meinst du \(value)?"
     }
 
@@ -100,16 +100,14 @@ struct GermanConversationPhrases: ConversationPhrases {
         }
     }
 
-    func confirmIntent(_ intent: String, _ p: Parameters, app: String, details: [String]) -> String {
-        let amount = text(p, "currencyAmount")
+    func confirmIntent(_ summary: RequestSummary, intent: String, app: String, details: [String]) -> String {
         var question: String
-        switch intent {
-        case "INSendMessageIntent": question = "„\(text(p, "content") ?? "")“ mit \(app) an \(text(p, "recipients") ?? "den Kontakt") senden?"
-        case "INSendPaymentIntent": question = "\(amount ?? "Das Geld") mit \(app) an \(text(p, "payee") ?? "den Empfänger") senden?"
-        case "INRequestPaymentIntent": question = "\(amount ?? "Geld") mit \(app) von \(text(p, "payer") ?? "dem Kontakt") anfordern?"
-        case "INRequestRideIntent":
-            question = "\(text(p, "rideOptionName").map { "Einen \($0)" } ?? "Eine Fahrt") mit \(app)"
-                + (text(p, "dropOffLocation").map { " nach \($0)" } ?? "") + " buchen?"
+        switch summary {
+        case let .sendMessage(content, recipients): question = "„\(content ?? "")“ mit \(app) an \(recipients ?? "den Kontakt") senden?"
+        case let .sendPayment(amount, payee): question = "\(amount ?? "Das Geld") mit \(app) an \(payee ?? "den Empfänger") senden?"
+        case let .requestPayment(amount, payer): question = "\(amount ?? "Geld") mit \(app) von \(payer ?? "dem Kontakt") anfordern?"
+        case let .requestRide(option, destination):
+            question = "\(option.map { "Einen \($0)" } ?? "Eine Fahrt") mit \(app)" + (destination.map { " nach \($0)" } ?? "") + " buchen?"
         default: question = "Mit \(app) fortfahren?"
         }
         if !details.isEmpty { question = details.joined(separator: "; ") + ". " + question }
@@ -119,41 +117,32 @@ struct GermanConversationPhrases: ConversationPhrases {
     func again(_ question: String) -> String { "Entschuldigung, das habe ich nicht verstanden. " + question }
     func confirmFooter() -> String { "Sag ja zum Fortfahren, oder nein." }
 
-    func done(_ intent: String, _ p: Parameters, properties: Parameters) -> String {
-        let amount = text(p, "currencyAmount")
-        func count(_ key: String) -> Int { properties[key]?.arrayValue?.count ?? 0 }
-        switch intent {
-        case "INSendMessageIntent": return "„\(text(p, "content") ?? "")“ an \(text(p, "recipients") ?? "den Kontakt") gesendet."
-        case "INSearchForMessagesIntent":
-            let n = count("messages")
+    func done(_ summary: RequestSummary) -> String {
+        switch summary {
+        case let .sendMessage(content, recipients): return "„\(content ?? "")“ an \(recipients ?? "den Kontakt") gesendet."
+        case .searchMessages(let n):
             return n == 0 ? "Keine Nachrichten gefunden." : "\(n) \(n == 1 ? "Nachricht" : "Nachrichten") gefunden."
-        case "INSetMessageAttributeIntent":
-            return p["attribute"]?.stringValue == "unread" ? "Als ungelesen markiert." : "Als gelesen markiert."
-        case "INSendPaymentIntent": return "\(amount ?? "Das Geld") an \(text(p, "payee") ?? "den Empfänger") gesendet."
-        case "INRequestPaymentIntent": return "\(amount ?? "Geld") von \(text(p, "payer") ?? "dem Kontakt") angefordert."
-        case "INRequestRideIntent": return "Deine Fahrt ist gebucht."
-        case "INListRideOptionsIntent":
-            let n = count("rideOptions")
-            return "\(n) \(n == 1 ? "Fahrtoption" : "Fahrtoptionen") verfügbar."
-        case "INGetRideStatusIntent": return ridePhase(properties["rideStatus"]?.objectValue?["phase"]?.stringValue ?? "")
-        case "INCancelRideIntent": return "Deine Fahrt ist storniert."
-        case "INStartWorkoutIntent": return "\(text(p, "workoutName") ?? "Training") gestartet."
-        case "INPauseWorkoutIntent": return "Training pausiert."
-        case "INResumeWorkoutIntent": return "Training fortgesetzt."
-        case "INEndWorkoutIntent": return "Training beendet."
-        case "INCancelWorkoutIntent": return "Training abgebrochen."
-        case "INStartCallIntent", "INStartAudioCallIntent", "INStartVideoCallIntent":
-            return "Ich rufe \(text(p, "contacts") ?? "den Kontakt") an."
-        case "INSearchCallHistoryIntent":
-            let n = count("callRecords")
-            return n == 0 ? "Keine Anrufe gefunden." : "\(n) \(n == 1 ? "Anruf" : "Anrufe") gefunden."
-        case "INSearchForPhotosIntent", "INStartPhotoPlaybackIntent":
-            var n = 0
-            if case .number(let found)? = properties["searchResultsCount"] { n = Int(found) }
+        case .setMessageAttribute(let attribute): return attribute == "unread" ? "Als ungelesen markiert." : "Als gelesen markiert."
+        case let .sendPayment(amount, payee): return "\(amount ?? "Das Geld") an \(payee ?? "den Empfänger") gesendet."
+        case let .requestPayment(amount, payer): return "\(amount ?? "Geld") von \(payer ?? "dem Kontakt") angefordert."
+        case .requestRide: return "Deine Fahrt ist gebucht."
+        case .listRideOptions(let n): return "\(n) \(n == 1 ? "Fahrtoption" : "Fahrtoptionen") verfügbar."
+        case .rideStatus(let phase): return ridePhase(phase)
+        case .cancelRide: return "Deine Fahrt ist storniert."
+        case let .workout(step, name):
+            switch step {
+            case .start: return "\(name ?? "Training") gestartet."
+            case .pause: return "Training pausiert."
+            case .resume: return "Training fortgesetzt."
+            case .end: return "Training beendet."
+            case .cancel: return "Training abgebrochen."
+            }
+        case .call(let contacts): return "Ich rufe \(contacts ?? "den Kontakt") an."
+        case .searchCallHistory(let n): return n == 0 ? "Keine Anrufe gefunden." : "\(n) \(n == 1 ? "Anruf" : "Anrufe") gefunden."
+        case let .photos(n, playing):
             if n == 0 { return "Keine Fotos gefunden." }
-            return intent == "INStartPhotoPlaybackIntent" ? "Diashow mit \(n) \(n == 1 ? "Foto" : "Fotos")."
-                : "\(n) \(n == 1 ? "Foto" : "Fotos") gefunden."
-        default: return "Erledigt."
+            return playing ? "Diashow mit \(n) \(n == 1 ? "Foto" : "Fotos")." : "\(n) \(n == 1 ? "Foto" : "Fotos") gefunden."
+        case .other: return "Erledigt."
         }
     }
 

@@ -35,20 +35,20 @@ struct ItalianConversationPhrases: ConversationPhrases {
 
     func unlock() -> String { "La sessione è bloccata. Sbloccala (parlance unlock), poi di' «continua», oppure «annulla»." }
 
-    func askValue(_ parameter: String, intent: String, parameters: Parameters) -> String {
-        switch (intent, parameter) {
-        case ("INSendMessageIntent", "recipients"): return "A chi?"
-        case ("INSendMessageIntent", "content"):
-            if let who = text(parameters, "recipients") { return "Cosa vuoi dire a \(who)?" }
+    func askValue(_ asked: AskedValue) -> String {
+        switch asked {
+        case .messageRecipient: return "A chi?"
+        case .messageContent(let who):
+            if let who { return "Cosa vuoi dire a \(who)?" }
             return "Cosa vuoi dire?"
-        case ("INSendPaymentIntent", "payee"): return "Chi devo pagare?"
-        case ("INRequestPaymentIntent", "payer"): return "A chi devo chiedere i soldi?"
-        case (_, "currencyAmount"): return "Quanto?"
-        case (_, "dropOffLocation"): return "Dove vuoi andare?"
-        case (_, "pickupLocation"): return "Dove devono venire a prenderti?"
-        case (_, "contacts"): return "Chi vuoi chiamare?"
-        case (_, "goalValue"): return "Qual è il tuo obiettivo?"
-        default: return which(parameter) + "?"
+        case .payee: return "Chi devo pagare?"
+        case .payer: return "A chi devo chiedere i soldi?"
+        case .parameter("currencyAmount"): return "Quanto?"
+        case .parameter("dropOffLocation"): return "Dove vuoi andare?"
+        case .parameter("pickupLocation"): return "Dove devono venire a prenderti?"
+        case .parameter("contacts"): return "Chi vuoi chiamare?"
+        case .parameter("goalValue"): return "Qual è il tuo obiettivo?"
+        case .parameter(let parameter): return which(parameter) + "?"
         }
     }
 
@@ -60,9 +60,9 @@ struct ItalianConversationPhrases: ConversationPhrases {
     func askAfterRefusal(_ parameter: String) -> String { "Va bene. \(which(parameter)) allora?" }
     func askChoice(_ parameter: String, options: [String]) -> String { "\(which(parameter)): \(orList(options))?" }
 
-    func askConfirmValue(_ parameter: String, value: String, intent: String) -> String {
-        if intent == "INSendMessageIntent" && parameter == "recipients" { return "Un messaggio a \(value)?" }
-        if parameter == "contacts" { return "Chiamo \(value)?" }
+    func askConfirmValue(_ asked: AskedValue, value: String) -> String {
+        if asked == .messageRecipient { return "Un messaggio a \(value)?" }
+        if asked == .parameter("contacts") { return "Chiamo \(value)?" }
         return "Intendi \(value)?"
     }
 
@@ -96,16 +96,14 @@ struct ItalianConversationPhrases: ConversationPhrases {
         }
     }
 
-    func confirmIntent(_ intent: String, _ p: Parameters, app: String, details: [String]) -> String {
-        let amount = text(p, "currencyAmount")
+    func confirmIntent(_ summary: RequestSummary, intent: String, app: String, details: [String]) -> String {
         var question: String
-        switch intent {
-        case "INSendMessageIntent": question = "Invio «\(text(p, "content") ?? "")» a \(text(p, "recipients") ?? "questo contatto") con \(app)?"
-        case "INSendPaymentIntent": question = "Invio \(amount ?? "i soldi") a \(text(p, "payee") ?? "questo contatto") con \(app)?"
-        case "INRequestPaymentIntent": question = "Chiedo \(amount ?? "i soldi") a \(text(p, "payer") ?? "questo contatto") con \(app)?"
-        case "INRequestRideIntent":
-            question = "Prenoto \(text(p, "rideOptionName").map { "una \($0)" } ?? "una corsa")"
-                + (text(p, "dropOffLocation").map { " per \($0)" } ?? "") + " con \(app)?"
+        switch summary {
+        case let .sendMessage(content, recipients): question = "Invio «\(content ?? "")» a \(recipients ?? "questo contatto") con \(app)?"
+        case let .sendPayment(amount, payee): question = "Invio \(amount ?? "i soldi") a \(payee ?? "questo contatto") con \(app)?"
+        case let .requestPayment(amount, payer): question = "Chiedo \(amount ?? "i soldi") a \(payer ?? "questo contatto") con \(app)?"
+        case let .requestRide(option, destination):
+            question = "Prenoto \(option.map { "una \($0)" } ?? "una corsa")" + (destination.map { " per \($0)" } ?? "") + " con \(app)?"
         default: question = "Procedo con \(app)?"
         }
         if !details.isEmpty { question = details.joined(separator: "; ") + ". " + question }
@@ -115,40 +113,31 @@ struct ItalianConversationPhrases: ConversationPhrases {
     func again(_ question: String) -> String { "Scusa, non ho capito. " + question }
     func confirmFooter() -> String { "Di' sì per procedere, o no." }
 
-    func done(_ intent: String, _ p: Parameters, properties: Parameters) -> String {
-        let amount = text(p, "currencyAmount")
-        func count(_ key: String) -> Int { properties[key]?.arrayValue?.count ?? 0 }
-        switch intent {
-        case "INSendMessageIntent": return "«\(text(p, "content") ?? "")» inviato a \(text(p, "recipients") ?? "questo contatto")."
-        case "INSearchForMessagesIntent":
-            let n = count("messages")
-            return n == 0 ? "Nessun messaggio." : "\(n) \(n == 1 ? "messaggio trovato" : "messaggi trovati")."
-        case "INSetMessageAttributeIntent":
-            return p["attribute"]?.stringValue == "unread" ? "Segnati come non letti." : "Segnati come letti."
-        case "INSendPaymentIntent": return "\(amount ?? "Soldi") inviati a \(text(p, "payee") ?? "questo contatto")."
-        case "INRequestPaymentIntent": return "\(amount ?? "Soldi") chiesti a \(text(p, "payer") ?? "questo contatto")."
-        case "INRequestRideIntent": return "La tua corsa è prenotata."
-        case "INListRideOptionsIntent":
-            let n = count("rideOptions")
-            return "\(n) \(n == 1 ? "opzione disponibile" : "opzioni disponibili")."
-        case "INGetRideStatusIntent": return ridePhase(properties["rideStatus"]?.objectValue?["phase"]?.stringValue ?? "")
-        case "INCancelRideIntent": return "La tua corsa è annullata."
-        case "INStartWorkoutIntent": return "\(text(p, "workoutName") ?? "Allenamento") iniziato."
-        case "INPauseWorkoutIntent": return "Allenamento in pausa."
-        case "INResumeWorkoutIntent": return "Allenamento ripreso."
-        case "INEndWorkoutIntent": return "Allenamento terminato."
-        case "INCancelWorkoutIntent": return "Allenamento annullato."
-        case "INStartCallIntent", "INStartAudioCallIntent", "INStartVideoCallIntent":
-            return "Chiamo \(text(p, "contacts") ?? "questo contatto")."
-        case "INSearchCallHistoryIntent":
-            let n = count("callRecords")
-            return n == 0 ? "Nessuna chiamata." : "\(n) \(n == 1 ? "chiamata trovata" : "chiamate trovate")."
-        case "INSearchForPhotosIntent", "INStartPhotoPlaybackIntent":
-            var n = 0
-            if case .number(let found)? = properties["searchResultsCount"] { n = Int(found) }
+    func done(_ summary: RequestSummary) -> String {
+        switch summary {
+        case let .sendMessage(content, recipients): return "«\(content ?? "")» inviato a \(recipients ?? "questo contatto")."
+        case .searchMessages(let n): return n == 0 ? "Nessun messaggio." : "\(n) \(n == 1 ? "messaggio trovato" : "messaggi trovati")."
+        case .setMessageAttribute(let attribute): return attribute == "unread" ? "Segnati come non letti." : "Segnati come letti."
+        case let .sendPayment(amount, payee): return "\(amount ?? "Soldi") inviati a \(payee ?? "questo contatto")."
+        case let .requestPayment(amount, payer): return "\(amount ?? "Soldi") chiesti a \(payer ?? "questo contatto")."
+        case .requestRide: return "La tua corsa è prenotata."
+        case .listRideOptions(let n): return "\(n) \(n == 1 ? "opzione disponibile" : "opzioni disponibili")."
+        case .rideStatus(let phase): return ridePhase(phase)
+        case .cancelRide: return "La tua corsa è annullata."
+        case let .workout(step, name):
+            switch step {
+            case .start: return "\(name ?? "Allenamento") iniziato."
+            case .pause: return "Allenamento in pausa."
+            case .resume: return "Allenamento ripreso."
+            case .end: return "Allenamento terminato."
+            case .cancel: return "Allenamento annullato."
+            }
+        case .call(let contacts): return "Chiamo \(contacts ?? "questo contatto")."
+        case .searchCallHistory(let n): return n == 0 ? "Nessuna chiamata." : "\(n) \(n == 1 ? "chiamata trovata" : "chiamate trovate")."
+        case let .photos(n, playing):
             if n == 0 { return "Nessuna foto trovata." }
-            return intent == "INStartPhotoPlaybackIntent" ? "Presentazione di \(n) foto." : "\(n) foto \(n == 1 ? "trovata" : "trovate")."
-        default: return "Fatto."
+            return playing ? "Presentazione di \(n) foto." : "\(n) foto \(n == 1 ? "trovata" : "trovate")."
+        case .other: return "Fatto."
         }
     }
 

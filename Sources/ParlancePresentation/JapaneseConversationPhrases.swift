@@ -27,19 +27,19 @@ struct JapaneseConversationPhrases: ConversationPhrases {
 
     func unlock() -> String { "セッションがロックされています。ロックを解除して（parlance unlock）「続けて」と言うか、「キャンセル」と言ってください。" }
 
-    func askValue(_ parameter: String, intent: String, parameters: Parameters) -> String {
-        switch (intent, parameter) {
-        case ("INSendMessageIntent", "recipients"): return "誰に送りますか？"
-        case ("INSendMessageIntent", "content"):
-            if let who = text(parameters, "recipients") { return "\(who)に何と伝えますか？" }
+    func askValue(_ asked: AskedValue) -> String {
+        switch asked {
+        case .messageRecipient: return "誰に送りますか？"
+        case .messageContent(let who):
+            if let who { return "\(who)に何と伝えますか？" }
             return "何と伝えますか？"
-        case ("INSendPaymentIntent", "payee"): return "誰に支払いますか？"
-        case ("INRequestPaymentIntent", "payer"): return "誰に請求しますか？"
-        case (_, "currencyAmount"): return "いくらですか？"
-        case (_, "dropOffLocation"): return "どこまで行きますか？"
-        case (_, "contacts"): return "誰に電話しますか？"
-        case (_, "workoutName"): return "どのワークアウトですか？"
-        default: return "\(label(parameter))はどれですか？"
+        case .payee: return "誰に支払いますか？"
+        case .payer: return "誰に請求しますか？"
+        case .parameter("currencyAmount"): return "いくらですか？"
+        case .parameter("dropOffLocation"): return "どこまで行きますか？"
+        case .parameter("contacts"): return "誰に電話しますか？"
+        case .parameter("workoutName"): return "どのワークアウトですか？"
+        case .parameter(let parameter): return "\(label(parameter))はどれですか？"
         }
     }
 
@@ -51,9 +51,9 @@ struct JapaneseConversationPhrases: ConversationPhrases {
     func askAfterRefusal(_ parameter: String) -> String { "わかりました。では、\(label(parameter))はどれですか？" }
     func askChoice(_ parameter: String, options: [String]) -> String { "\(label(parameter))はどれですか：\(orList(options))？" }
 
-    func askConfirmValue(_ parameter: String, value: String, intent: String) -> String {
-        if intent == "INSendMessageIntent" && parameter == "recipients" { return "\(value)に送りますか？" }
-        if parameter == "contacts" { return "\(value)に電話しますか？" }
+    func askConfirmValue(_ asked: AskedValue, value: String) -> String {
+        if asked == .messageRecipient { return "\(value)に送りますか？" }
+        if asked == .parameter("contacts") { return "\(value)に電話しますか？" }
         return "\(value)のことですか？"
     }
 
@@ -78,16 +78,14 @@ struct JapaneseConversationPhrases: ConversationPhrases {
 
     func orList(_ options: [String]) -> String { options.joined(separator: "、") }
 
-    func confirmIntent(_ intent: String, _ p: Parameters, app: String, details: [String]) -> String {
-        let amount = text(p, "currencyAmount")
+    func confirmIntent(_ summary: RequestSummary, intent: String, app: String, details: [String]) -> String {
         var question: String
-        switch intent {
-        case "INSendMessageIntent": question = "\(app)で\(text(p, "recipients") ?? "相手")に「\(text(p, "content") ?? "")」と送りますか？"
-        case "INSendPaymentIntent": question = "\(app)で\(text(p, "payee") ?? "相手")に\(amount ?? "お金")を送りますか？"
-        case "INRequestPaymentIntent": question = "\(app)で\(text(p, "payer") ?? "相手")に\(amount ?? "お金")を請求しますか？"
-        case "INRequestRideIntent":
-            question = "\(app)で" + (text(p, "dropOffLocation").map { "\($0)まで" } ?? "")
-                + "\(text(p, "rideOptionName") ?? "車")を呼びますか？"
+        switch summary {
+        case let .sendMessage(content, recipients): question = "\(app)で\(recipients ?? "相手")に「\(content ?? "")」と送りますか？"
+        case let .sendPayment(amount, payee): question = "\(app)で\(payee ?? "相手")に\(amount ?? "お金")を送りますか？"
+        case let .requestPayment(amount, payer): question = "\(app)で\(payer ?? "相手")に\(amount ?? "お金")を請求しますか？"
+        case let .requestRide(option, destination):
+            question = "\(app)で" + (destination.map { "\($0)まで" } ?? "") + "\(option ?? "車")を呼びますか？"
         default: question = "\(app)で続けますか？"
         }
         if !details.isEmpty { question = details.joined(separator: "、") + "。" + question }
@@ -97,32 +95,31 @@ struct JapaneseConversationPhrases: ConversationPhrases {
     func again(_ question: String) -> String { "すみません、わかりませんでした。" + question }
     func confirmFooter() -> String { "続けるなら「はい」、やめるなら「いいえ」と言ってください。" }
 
-    func done(_ intent: String, _ p: Parameters, properties: Parameters) -> String {
-        let amount = text(p, "currencyAmount")
-        func count(_ key: String) -> Int { properties[key]?.arrayValue?.count ?? 0 }
-        switch intent {
-        case "INSendMessageIntent": return "\(text(p, "recipients") ?? "相手")に「\(text(p, "content") ?? "")」と送りました。"
-        case "INSearchForMessagesIntent": return count("messages") == 0 ? "メッセージはありません。" : "\(count("messages"))件のメッセージがあります。"
-        case "INSetMessageAttributeIntent": return p["attribute"]?.stringValue == "unread" ? "未読にしました。" : "既読にしました。"
-        case "INSendPaymentIntent": return "\(text(p, "payee") ?? "相手")に\(amount ?? "お金")を送りました。"
-        case "INRequestPaymentIntent": return "\(text(p, "payer") ?? "相手")に\(amount ?? "お金")を請求しました。"
-        case "INRequestRideIntent": return "配車を予約しました。"
-        case "INListRideOptionsIntent": return "\(count("rideOptions"))種類の車があります。"
-        case "INGetRideStatusIntent": return ridePhase(properties["rideStatus"]?.objectValue?["phase"]?.stringValue ?? "")
-        case "INCancelRideIntent": return "配車をキャンセルしました。"
-        case "INStartWorkoutIntent": return "\(text(p, "workoutName") ?? "ワークアウト")を開始しました。"
-        case "INPauseWorkoutIntent": return "ワークアウトを一時停止しました。"
-        case "INResumeWorkoutIntent": return "ワークアウトを再開しました。"
-        case "INEndWorkoutIntent": return "ワークアウトを終了しました。"
-        case "INCancelWorkoutIntent": return "ワークアウトをキャンセルしました。"
-        case "INStartCallIntent", "INStartAudioCallIntent", "INStartVideoCallIntent": return "\(text(p, "contacts") ?? "相手")に電話します。"
-        case "INSearchCallHistoryIntent": return count("callRecords") == 0 ? "通話はありません。" : "\(count("callRecords"))件の通話があります。"
-        case "INSearchForPhotosIntent", "INStartPhotoPlaybackIntent":
-            var n = 0
-            if case .number(let found)? = properties["searchResultsCount"] { n = Int(found) }
+    func done(_ summary: RequestSummary) -> String {
+        switch summary {
+        case let .sendMessage(content, recipients): return "\(recipients ?? "相手")に「\(content ?? "")」と送りました。"
+        case .searchMessages(let n): return n == 0 ? "メッセージはありません。" : "\(n)件のメッセージがあります。"
+        case .setMessageAttribute(let attribute): return attribute == "unread" ? "未読にしました。" : "既読にしました。"
+        case let .sendPayment(amount, payee): return "\(payee ?? "相手")に\(amount ?? "お金")を送りました。"
+        case let .requestPayment(amount, payer): return "\(payer ?? "相手")に\(amount ?? "お金")を請求しました。"
+        case .requestRide: return "配車を予約しました。"
+        case .listRideOptions(let n): return "\(n)種類の車があります。"
+        case .rideStatus(let phase): return ridePhase(phase)
+        case .cancelRide: return "配車をキャンセルしました。"
+        case let .workout(step, name):
+            switch step {
+            case .start: return "\(name ?? "ワークアウト")を開始しました。"
+            case .pause: return "ワークアウトを一時停止しました。"
+            case .resume: return "ワークアウトを再開しました。"
+            case .end: return "ワークアウトを終了しました。"
+            case .cancel: return "ワークアウトをキャンセルしました。"
+            }
+        case .call(let contacts): return "\(contacts ?? "相手")に電話します。"
+        case .searchCallHistory(let n): return n == 0 ? "通話はありません。" : "\(n)件の通話があります。"
+        case let .photos(n, playing):
             if n == 0 { return "写真は見つかりませんでした。" }
-            return intent == "INStartPhotoPlaybackIntent" ? "\(n)枚の写真を再生します。" : "\(n)枚の写真が見つかりました。"
-        default: return "完了しました。"
+            return playing ? "\(n)枚の写真を再生します。" : "\(n)枚の写真が見つかりました。"
+        case .other: return "完了しました。"
         }
     }
 
