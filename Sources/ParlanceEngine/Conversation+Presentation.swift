@@ -9,7 +9,7 @@ extension Conversation {
     /// What the presenter needs to know about a request.
     func presentationContext(_ task: IntentTask) -> ConversationPresenter.Context {
         let name = task.app.flatMap { installedApp($0) }?.bundle.displayName(language: machine.state.language)
-            ?? task.app ?? "the app"
+            ?? task.app ?? presenter.unnamedApp
         return ConversationPresenter.Context(app: name, intent: task.intent, parameters: task.parameters,
                                              appWasNamed: task.appWasNamed)
     }
@@ -57,7 +57,7 @@ extension Conversation {
 
     /// Why a request could not go on, in words.
     func tell(_ trouble: ConversationTrouble, task: IntentTask?) -> AssistantTurn {
-        let app = task.map { presentationContext($0).app } ?? "the app"
+        let app = task.map { presentationContext($0).app } ?? presenter.unnamedApp
         let intent = task?.intent
         switch trouble {
         case .cannotServe(let named):

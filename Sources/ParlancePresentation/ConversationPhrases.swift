@@ -56,6 +56,8 @@ protocol ConversationPhrases: Sendable {
     func appMissing(app: String) -> String
     func extensionFailed(app: String, reason: String) -> String
     func notSaved(reason: String) -> String
+    /// How to call an app whose name is unknown ("the app").
+    func unnamedApp() -> String
     func noApps() -> String
     func discovery(_ examples: [String]) -> String
     func discoveryTitle() -> String

@@ -201,7 +201,9 @@ public struct ConversationPresenter: Sendable {
         case .noRideToCancel(let app):
             return self.notice(phrases.noRideToCancel(app: app), step: "nothingToCancel", app: app, intent: intent)
         case .appMissing(let app):
-            return self.notice(phrases.appMissing(app: app ?? "That app"), kind: .failure, step: "appMissing")
+            let name = app ?? phrases.unnamedApp()
+            return self.notice(phrases.appMissing(app: name.prefix(1).uppercased() + name.dropFirst()), kind: .failure,
+                               step: "appMissing")
         case let .extensionFailed(app, reason):
             return self.notice(phrases.extensionFailed(app: app, reason: reason), kind: .failure, step: "extensionFailed",
                                app: app, intent: intent)
@@ -234,12 +236,15 @@ public struct ConversationPresenter: Sendable {
         return turn
     }
 
+    /// How to call an app whose name is unknown, in the presenter's language ("the app").
+    public var unnamedApp: String { phrases.unnamedApp() }
+
     /// The language the presenter speaks ("en").
     public var languageCode: String { phrases.code }
 
     /// How a conversation ended without handle.
     public func ending(_ ending: ConversationEnding, context: Context?) -> AssistantTurn {
-        let app = context?.app ?? "the app"
+        let app = context?.app ?? phrases.unnamedApp()
         switch ending {
         case .cancelled: return notice(phrases.cancelled(), step: "cancelled", app: context?.app)
         case .declined: return notice(phrases.declined(), step: "declined", app: context?.app)

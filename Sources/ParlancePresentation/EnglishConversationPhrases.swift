@@ -238,6 +238,7 @@ struct EnglishConversationPhrases: ConversationPhrases {
     func appMissing(app: String) -> String { "\(app) is no longer installed, so I stopped." }
     func extensionFailed(app: String, reason: String) -> String { "\(app) couldn't take the request (\(reason)). Nothing was done." }
     func notSaved(reason: String) -> String { "I couldn't save this conversation (\(reason)); after a restart I may not remember it." }
+    func unnamedApp() -> String { "the app" }
     func noApps() -> String { "No apps are installed yet. Install one with parlance apps install PATH." }
     func discovery(_ examples: [String]) -> String { "You can ask things like " + list(examples.map { "“\($0)”" }) + "." }
     func discoveryTitle() -> String { "What you can ask" }

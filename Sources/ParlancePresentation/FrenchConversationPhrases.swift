@@ -244,6 +244,7 @@ struct FrenchConversationPhrases: ConversationPhrases {
     func appMissing(app: String) -> String { "\(app) n'est plus installée, j'arrête." }
     func extensionFailed(app: String, reason: String) -> String { "\(app) n'a pas pu prendre la demande (\(reason)). Rien n'a été fait." }
     func notSaved(reason: String) -> String { "Je n'ai pas pu enregistrer cette conversation (\(reason)) ; après un redémarrage, je risque de l'avoir oubliée." }
+    func unnamedApp() -> String { "l'appli" }
     func noApps() -> String { "Aucune appli n'est installée. Installe-en une avec parlance apps install CHEMIN." }
     func discovery(_ examples: [String]) -> String { "Tu peux demander par exemple " + list(examples.map { "« \($0) »" }) + "." }
     func discoveryTitle() -> String { "Ce que tu peux demander" }

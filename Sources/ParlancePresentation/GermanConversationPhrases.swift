@@ -217,6 +217,7 @@ struct GermanConversationPhrases: ConversationPhrases {
     func appMissing(app: String) -> String { "\(app) ist nicht mehr installiert, darum höre ich auf." }
     func extensionFailed(app: String, reason: String) -> String { "\(app) konnte die Anfrage nicht annehmen (\(reason)). Es wurde nichts gemacht." }
     func notSaved(reason: String) -> String { "Ich konnte dieses Gespräch nicht speichern (\(reason)); nach einem Neustart weiß ich es vielleicht nicht mehr." }
+    func unnamedApp() -> String { "die App" }
     func noApps() -> String { "Es sind noch keine Apps installiert. Installiere eine mit parlance apps install PFAD." }
     func discovery(_ examples: [String]) -> String { "Du kannst zum Beispiel sagen: " + list(examples.map { "„\($0)“" }) + "." }
     func discoveryTitle() -> String { "Was du fragen kannst" }

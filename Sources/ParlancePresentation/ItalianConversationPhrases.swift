@@ -211,6 +211,7 @@ struct ItalianConversationPhrases: ConversationPhrases {
     func appMissing(app: String) -> String { "\(app) non è più installata, quindi mi fermo." }
     func extensionFailed(app: String, reason: String) -> String { "\(app) non ha potuto accettare la richiesta (\(reason)). Non è stato fatto nulla." }
     func notSaved(reason: String) -> String { "Non ho potuto salvare questa conversazione (\(reason)); dopo un riavvio potrei non ricordarla." }
+    func unnamedApp() -> String { "l'app" }
     func noApps() -> String { "Non ci sono app installate. Installane una con parlance apps install PERCORSO." }
     func discovery(_ examples: [String]) -> String { "Puoi chiedere per esempio " + list(examples.map { "«\($0)»" }) + "." }
     func discoveryTitle() -> String { "Cosa puoi chiedere" }

@@ -173,6 +173,7 @@ struct JapaneseConversationPhrases: ConversationPhrases {
     func appMissing(app: String) -> String { "\(app)はもうインストールされていないため、中止します。" }
     func extensionFailed(app: String, reason: String) -> String { "\(app)がリクエストを受け付けられませんでした（\(reason)）。何も行っていません。" }
     func notSaved(reason: String) -> String { "この会話を保存できませんでした（\(reason)）。再起動後は覚えていない可能性があります。" }
+    func unnamedApp() -> String { "アプリ" }
     func noApps() -> String { "アプリがまだインストールされていません。parlance apps install パス でインストールしてください。" }
     func discovery(_ examples: [String]) -> String { "たとえばこう言えます：" + examples.map { "「\($0)」" }.joined(separator: "、") + "。" }
     func discoveryTitle() -> String { "できること" }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Recognises "what can you do?" and its variants: the request for discovery (mission M10).
-enum DiscoveryRequest {
+public enum DiscoveryRequest {
     private static let phrases: Set<String> = [
         "what can you do", "what can i say", "what can i ask", "what can i ask you", "help", "what do you do",
         "what are you able to do", "what can you help with", "what can you help me with", "what can i do",
@@ -12,7 +12,8 @@ enum DiscoveryRequest {
         "aiuto", "cosa posso chiedere", "你能做什么", "你会做什么", "帮助", "我能问什么", "你可以做什么", "何ができる", "何ができますか", "ヘルプ", "何を頼める",
     ]
 
-    static func matches(_ text: String) -> Bool {
+    /// Whether the text asks what the assistant can do, in any supported language.
+    public static func matches(_ text: String) -> Bool {
         let spaced = text.lowercased().map { "'’-".contains($0) ? " " : $0 }
         let folded = String(spaced).unicodeScalars.filter { CharacterSet.letters.contains($0) || $0 == " " }
         let words = String(String.UnicodeScalarView(folded)).split(separator: " ").joined(separator: " ")

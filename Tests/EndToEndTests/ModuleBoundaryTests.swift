@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// The module graph of docs/architecture.md, as the sources keep it: which module may import which,
+/// and the two jobs only one module may do (SQLite through GRDB, spawning processes).
+struct ModuleBoundaryTests {
+    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources")
+
+    /// Our modules each module may import (SDK and system modules aside).
+    static let allowed: [String: Set<String>] = [
+        "ParlanceCore": [],
+        "ParlanceStore": ["ParlanceCore"],
+        "ParlanceHosting": ["ParlanceCore"],
+        "ParlanceUnderstanding": ["ParlanceCore"],
+        "ParlancePresentation": ["ParlanceCore"],
+        "ParlanceEngine": ["ParlanceCore", "ParlanceHosting", "ParlanceUnderstanding", "ParlancePresentation"],
+        "ParlanceTesting": ["ParlanceCore", "ParlanceStore", "ParlanceHosting", "ParlanceUnderstanding",
+                            "ParlancePresentation", "ParlanceEngine"],
+    ]
+
+    static func files(of module: String) throws -> [(path: String, text: String)] {
+        let folder = sources.appendingPathComponent(module)
+        let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+        var result: [(String, String)] = []
+        while let url = enumerator?.nextObject() as? URL {
+            guard url.pathExtension == "swift" else { continue }
+            result.append((url.path, try String(contentsOf: url, encoding: .utf8)))
+        }
+        return result
+    }
+
+    static func imports(_ text: String) -> Set<String> {
+        Set(text.split(separator: "\n").compactMap { line -> String? in
+            let words = line.split(separator: " ")
+            guard let index = words.firstIndex(of: "import"), index + 1 < words.count,
+                  words[..<index].allSatisfy({ $0.hasPrefix("@") }) else { return nil }
+            return String(words[index + 1])
+        })
+    }
+
+    @Test("each module imports only the modules below it", arguments: allowed.keys.sorted())
+    func layering(module: String) throws {
+        let files = try Self.files(of: module)
+        #expect(!files.isEmpty)
+        for (path, text) in files {
+            let ours = Self.imports(text).filter { $0.hasPrefix("Parlance") }
+            let extra = ours.subtracting(Self.allowed[module] ?? [])
+            #expect(extra.isEmpty, "\(path) imports \(extra.sorted())")
+        }
+    }
+
+    @Test("GRDB only in the store, process spawning only in hosting, ArgumentParser only in the CLI")
+    func singleJobs() throws {
+        let modules = try FileManager.default.contentsOfDirectory(atPath: Self.sources.path)
+        for module in modules where module != "CProcessSpawn" {
+            for (path, text) in try Self.files(of: module) {
+                let imports = Self.imports(text)
+                if imports.contains("GRDB") { #expect(module == "ParlanceStore", "\(path) uses GRDB") }
+                if imports.contains("ArgumentParser") { #expect(module == "parlance", "\(path) uses ArgumentParser") }
+                if imports.contains("CProcessSpawn") || text.contains("Process()") || text.contains("posix_spawn") {
+                    #expect(module == "ParlanceHosting", "\(path) spawns processes")
+                }
+            }
+        }
+    }
+}
