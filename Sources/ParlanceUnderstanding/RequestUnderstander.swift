@@ -20,6 +20,8 @@ public final class RequestUnderstander: Sendable {
     private let clock: @Sendable () -> ReferenceTime
     /// The currency of an amount said without one.
     public let defaultCurrency: String
+    /// The thresholds of the decision.
+    public var policy: UnderstandingPolicy { UnderstandingPolicy() }
     /// The longest request understood, in characters.
     public static let maximumLength = UnderstandingError.maximumLength
 
@@ -121,10 +123,10 @@ public final class RequestUnderstander: Sendable {
         if let namedApp {
             let supported = context.classes(of: namedApp)
             let top = ranked[0]
-            if classes[top] != IntentClassifier.none || probabilities[top] < 0.5 {
-                chosen = ranked.first { supported.contains(classes[$0]) && probabilities[$0] >= 0.2 }
+            if classes[top] != IntentClassifier.none || probabilities[top] < policy.outOfScopeConfidence {
+                chosen = ranked.first { supported.contains(classes[$0]) && probabilities[$0] >= policy.namedAppConfidence }
             }
-        } else if classes[ranked[0]] != IntentClassifier.none, probabilities[ranked[0]] >= 0.3 {
+        } else if classes[ranked[0]] != IntentClassifier.none, probabilities[ranked[0]] >= policy.unnamedAppConfidence {
             chosen = ranked[0]
         }
         result.alternatives = alternatives(ranked, probabilities, classes, excluding: chosen, namedApp: namedApp, context: context)
@@ -151,6 +153,13 @@ public final class RequestUnderstander: Sendable {
             tagger.tag(ModelFeatures.positions(segments, intent: trainingClass), keys: segments.map(\.key))
                 .map { tagger.labels[$0] }
         } ?? Array(repeating: "O", count: segments.count)
+        // The request's own words (outside the values it carries) must say it is of this intent, and
+        // none may say it is something no app here does ("remind me to call Kiki": "remind").
+        if !model.scope.accepts(trainingClass, segments: segments, labels: labels, appNamed: namedApp != nil) {
+            result.app = namedApp
+            result.candidateApps = []
+            return result
+        }
         let builder = FrameBuilder(utterance: utterance, segments: segments, labels: labels, analyzer: model.analyzer,
                                    defaultCurrency: defaultCurrency)
         var parameters = builder.parameters(intent: trainingClass)

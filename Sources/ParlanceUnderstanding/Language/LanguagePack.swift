@@ -21,6 +21,10 @@ public struct LanguagePack: Sendable {
     let keywords: [String: [String: JSONValue]]
     /// Words that join the items of a list ("and", ",").
     let listJoiners: Set<String>
+    /// The word for "and" before the last item of a list ("Kiki and Zazu", "Kiki et Zazu").
+    var conjunction: String {
+        ["and", "et", "und", "e", "和", "と"].first(where: listJoiners.contains) ?? ","
+    }
     /// Words that introduce an app name ("on", "with", "using"), so that a common word can be an app's name.
     let appCues: Set<String>
     /// Words that carry no request on their own ("the", "and", "of"): a request made only of them is none.

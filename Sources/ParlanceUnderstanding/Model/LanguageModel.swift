@@ -13,6 +13,8 @@ final class LanguageModel: Sendable {
     let taggers: [String: SlotTagger]
     /// Words of the language's requests: an app named with one of them needs a cue word.
     let commonWords: Set<String>
+    /// What says a request is of an intent, or out of scope.
+    let scope: ScopeWords
 
     /// Properties whose values are lists.
     static let listProperties: Set<String> = ["recipients", "contacts", "senders", "peopleInPhoto", "searchTerms",
@@ -72,8 +74,15 @@ final class LanguageModel: Sendable {
         var classifierExamples: [(features: [String], label: Int)] = []
         var sequences: [String: [(features: [[String]], keys: [String], labels: [Int])]] = [:]
         var labelNames: [String: [String]] = [:]
+        // How many training sentences of each class use each word of the template itself (not a filler).
+        var literals: [String: [String: Int]] = [:]
+        var sentencesPerClass: [String: Int] = [:]
+        // How many in-scope training sentences use each word anywhere, values included.
+        var inScopeWords: [String: Int] = [:]
+        var inScopeSentences = 0
         var expander = TemplateExpander(phrasing: phrasing, seed: 0x5EED, listProperties: Self.listProperties,
-                                        joiners: Array(language.listJoiners.filter { $0.count <= 3 }).sorted())
+                                        joiners: Array(language.listJoiners.filter { $0.count <= 3 }).sorted(),
+                                        conjunction: language.conjunction)
 
         for (classIndex, intent) in classes.enumerated() {
             let templates = intent == IntentClassifier.none ? phrasing.outOfScope : (phrasing.templates[intent] ?? [])
@@ -88,8 +97,32 @@ final class LanguageModel: Sendable {
                     let segments = analyzer.segments(of: utterance, apps: spotter, vocabulary: vocabularies[sentenceCount % 2],
                                                      time: time)
                     classifierExamples.append((ModelFeatures.sentence(segments), classIndex))
-                    guard intent != IntentClassifier.none else { continue }
+                    guard intent != IntentClassifier.none else {
+                        // The template's own words, not its fillers ("remind me to {_task}" does not make "call" out of scope).
+                        let fillers = sentence.fillers.map { ("_", $0) }
+                        var scratch = ["O"]
+                        let gold = Self.labels(for: segments, utterance: utterance, slots: fillers, names: &scratch)
+                        var words = Set<String>()
+                        for (segment, label) in zip(segments, gold) where Self.canCue(segment, inSlot: label != 0) {
+                            words.insert(segment.key)
+                        }
+                        for word in words { literals[intent, default: [:]][word, default: 0] += 1 }
+                        sentencesPerClass[intent, default: 0] += 1
+                        continue
+                    }
                     let gold = Self.labels(for: segments, utterance: utterance, slots: sentence.slots, names: &labels)
+                    var scratch = ["O"]
+                    let filled = Self.labels(for: segments, utterance: utterance, slots: sentence.fillers.map { ("_", $0) },
+                                             names: &scratch)
+                    var words = Set<String>()
+                    for (index, segment) in segments.enumerated()
+                    where Self.canCue(segment, inSlot: gold[index] != 0 || filled[index] != 0) {
+                        words.insert(segment.key)
+                    }
+                    for word in words { literals[intent, default: [:]][word, default: 0] += 1 }
+                    sentencesPerClass[intent, default: 0] += 1
+                    for key in Set(utterance.tokens.map(\.key)) { inScopeWords[key, default: 0] += 1 }
+                    inScopeSentences += 1
                     sequences[intent, default: []].append((ModelFeatures.positions(segments, intent: intent),
                                                            segments.map(\.key), gold))
                 }
@@ -101,16 +134,33 @@ final class LanguageModel: Sendable {
             guard let classIndex = classes.firstIndex(of: intent) else { continue }
             for example in phrase.examples {
                 let segments = analyzer.segments(of: Utterance(example), apps: spotter, vocabulary: vocabularies[0], time: time)
+                var words = Set<String>()
+                for segment in segments where Self.canCue(segment, inSlot: false) { words.insert(segment.key) }
+                for word in words { literals[intent, default: [:]][word, default: 0] += 3 }
+                sentencesPerClass[intent, default: 0] += 3
                 for _ in 0..<3 { classifierExamples.append((ModelFeatures.sentence(segments), classIndex)) }
             }
         }
         classifier = IntentClassifier.train(classifierExamples, classes: classes, epochs: 6, seed: 7)
+        scope = ScopeWords(literals: literals, sentences: sentencesPerClass, functionWords: language.functionWords,
+                           inScopeWords: inScopeWords.mapValues { Double($0) / Double(max(inScopeSentences, 1)) },
+                           realRequests: OutOfScopeTable.load(language.code))
         var taggers: [String: SlotTagger] = [:]
         for intent in intents {
             guard let labels = labelNames[intent], labels.count > 1, let data = sequences[intent] else { continue }
             taggers[intent] = SlotTagger.train(data, labels: labels, epochs: 5, seed: 11)
         }
         self.taggers = taggers
+    }
+
+    /// Whether a segment can be a cue: a word outside a slot, or an amount of money anywhere (values
+    /// in slots are the user's, not the intent's words; dates and numbers also fill alarms and timers).
+    static func canCue(_ segment: Segment, inSlot: Bool) -> Bool {
+        switch segment.kind {
+        case .word: return !inSlot
+        case .entity(let value): return value.classKey == "<money>"
+        case .punctuation, .app, .vocabulary: return false
+        }
     }
 
     /// The class the classifier uses for an intent (the three call intents share one).

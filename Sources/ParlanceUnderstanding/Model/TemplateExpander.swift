@@ -8,6 +8,8 @@ struct TemplateExpander {
     struct Sentence {
         var text: String
         var slots: [(property: String, range: Range<Int>)]
+        /// Where the template's unlabelled fillers ({_task}, {_date}) went: not the template's own words.
+        var fillers: [Range<Int>] = []
     }
 
     private indirect enum Node {
@@ -24,12 +26,15 @@ struct TemplateExpander {
     /// Properties whose fillers may be lists ("Kiki and Zazu").
     private let listProperties: Set<String>
     private let joiners: [String]
+    /// The language's "and", before the last item of a list.
+    private let conjunction: String
 
-    init(phrasing: Phrasing, seed: UInt64, listProperties: Set<String>, joiners: [String]) {
+    init(phrasing: Phrasing, seed: UInt64, listProperties: Set<String>, joiners: [String], conjunction: String) {
         self.phrasing = phrasing
         self.random = SeededRandom(seed: seed)
         self.listProperties = listProperties
         self.joiners = joiners
+        self.conjunction = conjunction
     }
 
     /// `count` sentences from one template; `appName` fills `{app}` or is added around the request.
@@ -56,6 +61,7 @@ struct TemplateExpander {
     private func assemble(_ pieces: [(String, String?)], app: String) -> Sentence {
         var text = ""
         var slots: [(String, Range<Int>)] = []
+        var fillers: [Range<Int>] = []
         var length = 0
         for (piece, slot) in pieces {
             let value = piece.replacingOccurrences(of: "{app}", with: app).trimmingCharacters(in: .whitespaces)
@@ -64,11 +70,15 @@ struct TemplateExpander {
                 text += " "
                 length += 1
             }
-            if let slot { slots.append((slot, length..<(length + value.count))) }
+            if let slot {
+                if slot.hasPrefix("_") { fillers.append(length..<(length + value.count)) } else {
+                    slots.append((slot, length..<(length + value.count)))
+                }
+            }
             text += value
             length += value.count
         }
-        return Sentence(text: text, slots: slots)
+        return Sentence(text: text, slots: slots, fillers: fillers)
     }
 
     private mutating func generate(_ nodes: [Node], into pieces: inout [(String, String?)]) {
@@ -90,11 +100,11 @@ struct TemplateExpander {
     private mutating func fill(_ name: String, into pieces: inout [(String, String?)]) {
         let kind = phrasing.fillerKinds[name] ?? name
         let values = phrasing.fillers[kind] ?? [name]
-        let label: String? = name.hasPrefix("_") ? nil : name
+        let label: String? = name
         let count = listProperties.contains(name) && random.chance(0.2) ? 2 + random.next(2) : 1
         for item in 0..<count {
             if item > 0 {
-                let joiner = item == count - 1 ? "and" : joiners[random.next(joiners.count)]
+                let joiner = item == count - 1 ? conjunction : joiners[random.next(joiners.count)]
                 pieces.append((joiner, nil))
             }
             var value = values[random.next(values.count)]

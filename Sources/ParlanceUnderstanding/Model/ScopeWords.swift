@@ -1,0 +1,85 @@
+import Foundation
+
+/// The words that decide whether a request is one the assistant serves, learned with the models:
+///
+/// - a *cue* of an intent is a word its phrasing uses often (in at least 1 in 100 training sentences)
+///   and several times more often than requests out of scope do ("text", "taxi", "workout", an amount
+///   of money for payments);
+/// - a *marker* is a word requests out of scope use often and the phrasing of every intent rarely
+///   ("alarm", "weather", "remind", "playlist"), from the language's out-of-scope templates and the
+///   word counts of real requests (`OutOfScopeTable`).
+///
+/// A request that names no app is accepted as an intent when a word outside the values it carries is one
+/// of the intent's cues and no such word is a marker. Values are the user's words: "tell Kiki the alarm
+/// is broken" is a message.
+struct ScopeWords: Sendable {
+    /// Cues by intent class.
+    let cues: [String: Set<String>]
+    /// Words that mark a request out of scope.
+    let markers: Set<String>
+
+    /// How much more often a word must be used by one side than the other to speak for it.
+    static let ratio = 4.0
+    /// A cue needs less: an intent's own words are few, and most are shared with something out of scope.
+    static let cueRatio = 2.0
+    /// The least share of out-of-scope requests a marker appears in.
+    static let minimumMarkerShare = 0.003
+    /// The least share of an intent's sentences a cue appears in.
+    static let minimumShare = 0.005
+
+    /// - Parameters:
+    ///   - literals: per class (intent classes and `IntentClassifier.none`), in how many training
+    ///     sentences each template word appears;
+    ///   - sentences: how many training sentences each class has;
+    ///   - realRequests: word counts of real out-of-scope requests, when the language has them.
+    ///   - inScopeWords: the share of in-scope training sentences using each word anywhere (values too).
+    init(literals: [String: [String: Int]], sentences: [String: Int], functionWords: Set<String>,
+         inScopeWords: [String: Double], realRequests: OutOfScopeTable?) {
+        let none = literals[IntentClassifier.none] ?? [:]
+        let noneCount = Double(max(sentences[IntentClassifier.none] ?? 1, 1))
+        func outOfScopeShare(_ word: String) -> Double {
+            max(Double(none[word] ?? 0) / noneCount, realRequests?.share(of: word) ?? 0)
+        }
+        var cues: [String: Set<String>] = [:]
+        for (intent, words) in literals where intent != IntentClassifier.none {
+            let count = Double(max(sentences[intent] ?? 1, 1))
+            var intentCues = Set<String>()
+            for (word, uses) in words {
+                let share = Double(uses) / count
+                if !functionWords.contains(word), share >= Self.minimumShare,
+                   share >= Self.cueRatio * Double(none[word] ?? 0) / noneCount {
+                    intentCues.insert(word)
+                }
+            }
+            cues[intent] = intentCues
+        }
+        self.cues = cues
+        var markers = Set<String>()
+        let candidates = Set(none.keys).union(realRequests?.words ?? [])
+        // Short words ("if", "on") join sentences of every kind; han and kana characters are words of their own.
+        for word in candidates where !functionWords.contains(word) && !word.hasPrefix("<")
+            && (word.count >= 3 || CharacterClass.unspacedScript(word) != nil) {
+            let share = outOfScopeShare(word)
+            if share >= Self.minimumMarkerShare, share >= Self.ratio * (inScopeWords[word] ?? 0) * 10 {
+                markers.insert(word)
+            }
+        }
+        self.markers = markers
+    }
+
+    /// Whether a request tagged for an intent class is that intent: a cue and no marker among its own
+    /// words. A request that names the app is the app's to judge by the classifier alone: "MonkeyChat,
+    /// launch and send hallo to Bobo" keeps its odd words.
+    func accepts(_ intentClass: String, segments: [Segment], labels: [String], appNamed: Bool) -> Bool {
+        if appNamed { return true }
+        var cued = false
+        let intentCues = cues[intentClass] ?? []
+        for (segment, label) in zip(segments, labels) {
+            let own = label == "O"
+            guard LanguageModel.canCue(segment, inSlot: !own) else { continue }
+            if intentCues.contains(segment.key) { cued = true }
+            if own, markers.contains(segment.key), !intentCues.contains(segment.key) { return false }
+        }
+        return cued
+    }
+}
