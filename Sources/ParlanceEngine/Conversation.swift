@@ -210,7 +210,14 @@ public actor Conversation {
             permission: installed?.permission ?? .denied,
             sessionLocked: lockSource.isLocked(),
             requiresUnlock: policy.alwaysRestrictedWhileLocked.contains(task.intent) || restricted.contains(task.intent),
-            parameters: ConversationFacts.parameters(of: task.intent))
+            parameters: ConversationFacts.parameters(of: task.intent),
+            preferredApp: task.app == nil ? preferredApp(for: task.intent) : nil)
+    }
+
+    /// The app the user chose for the intent's domain, if any.
+    private func preferredApp(for intent: String) -> String? {
+        guard let domain = IntentCatalog.intent(named: intent)?.domain.rawValue else { return nil }
+        return try? registry.preferredApp(domain: domain)
     }
 
     private func understandingQuestion(_ question: PendingQuestion, task: IntentTask) -> Question {

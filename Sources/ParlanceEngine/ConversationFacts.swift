@@ -14,18 +14,21 @@ public struct ConversationFacts: Sendable, Equatable {
     public var requiresUnlock: Bool
     /// The intent's parameters in resolution order, with whether each is a list.
     public var parameters: [(name: String, isList: Bool)]
+    /// The app the user chose for the intent's domain (`parlance apps prefer`), if any.
+    public var preferredApp: String?
 
     public init(permission: AppPermission, sessionLocked: Bool, requiresUnlock: Bool,
-                parameters: [(name: String, isList: Bool)]) {
+                parameters: [(name: String, isList: Bool)], preferredApp: String? = nil) {
         self.permission = permission
         self.sessionLocked = sessionLocked
         self.requiresUnlock = requiresUnlock
         self.parameters = parameters
+        self.preferredApp = preferredApp
     }
 
     public static func == (lhs: ConversationFacts, rhs: ConversationFacts) -> Bool {
         lhs.permission == rhs.permission && lhs.sessionLocked == rhs.sessionLocked
-            && lhs.requiresUnlock == rhs.requiresUnlock
+            && lhs.requiresUnlock == rhs.requiresUnlock && lhs.preferredApp == rhs.preferredApp
             && lhs.parameters.map(\.name) == rhs.parameters.map(\.name)
             && lhs.parameters.map(\.isList) == rhs.parameters.map(\.isList)
     }

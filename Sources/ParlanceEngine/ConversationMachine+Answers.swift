@@ -32,11 +32,16 @@ extension ConversationMachine {
             }
             return advance(task, from: .unlock, facts: facts)
         case .chooseApp(let options):
+            if answer == .no {
+                state.stage = .idle
+                return [.end(.declined, task)]
+            }
             guard case .choice(let index) = answer, options.indices.contains(index) else {
                 return ask(question, task: task, step: "app", repeated: true)
             }
             var chosen = task
             chosen.app = options[index]
+            chosen.appWasNamed = true  // the user chose it
             chosen.questionsAsked = 0
             return advance(chosen, from: .permission, facts: facts)
         case .confirmIntent:

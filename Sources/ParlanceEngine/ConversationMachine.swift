@@ -98,7 +98,11 @@ public struct ConversationMachine: Sendable {
         while true {
             switch phase {
             case .chooseApp:
-                if task.app == nil, task.candidateApps.count == 1 { task.app = task.candidateApps[0] }
+                // The user names the app (M8): one the user made the domain's default, else a question,
+                // even with one candidate ("Use MonkeyRide for that?").
+                if task.app == nil, let preferred = facts(task).preferredApp, task.candidateApps.contains(preferred) {
+                    task.app = preferred
+                }
                 guard task.app != nil else { return ask(.chooseApp(options: task.candidateApps), task: task, step: "app") }
                 phase = .permission
             case .permission:

@@ -19,6 +19,7 @@ struct ChineseConversationPhrases: ConversationPhrases {
     }
 
     func chooseApp(_ options: [String]) -> String { "用哪个应用：\(orList(options))？" }
+    func useApp(_ app: String) -> String { "用\(app)吗？" }
 
     func permission(app: String, usage: String?) -> String {
         guard let usage, !usage.isEmpty else { return "\(app) 想使用 Parlance。允许吗？" }

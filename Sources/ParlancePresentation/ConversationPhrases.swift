@@ -12,6 +12,8 @@ protocol ConversationPhrases: Sendable {
 
     // MARK: Questions
     func chooseApp(_ options: [String]) -> String
+    /// The only app that could do it, for a yes or no: the user names the app a request goes to.
+    func useApp(_ app: String) -> String
     func permission(app: String, usage: String?) -> String
     func unlock() -> String
     func askValue(_ asked: AskedValue) -> String

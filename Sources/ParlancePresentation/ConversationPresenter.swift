@@ -41,7 +41,7 @@ public struct ConversationPresenter: Sendable {
         switch prompt {
         case .chooseApp(let names):
             options = names
-            speech = phrases.chooseApp(options)
+            speech = names.count == 1 ? phrases.useApp(names[0]) : phrases.chooseApp(options)
             step = "app"
         case .permission(let usage):
             speech = phrases.permission(app: context.app, usage: usage)

@@ -44,6 +44,7 @@ struct EnglishConversationPhrases: ConversationPhrases {
     }
 
     func chooseApp(_ options: [String]) -> String { "Which app: \(orList(options))?" }
+    func useApp(_ app: String) -> String { "Use \(app) for that?" }
 
     func permission(app: String, usage: String?) -> String {
         guard let usage, !usage.isEmpty else { return "\(app) wants to work with Parlance. Allow it?" }

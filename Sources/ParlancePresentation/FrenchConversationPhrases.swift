@@ -31,6 +31,7 @@ struct FrenchConversationPhrases: ConversationPhrases {
     }
 
     func chooseApp(_ options: [String]) -> String { "Quelle appli : \(orList(options)) ?" }
+    func useApp(_ app: String) -> String { "Avec \(app) ?" }
 
     func permission(app: String, usage: String?) -> String {
         guard let usage, !usage.isEmpty else { return "\(app) veut travailler avec Parlance. Tu l'autorises ?" }

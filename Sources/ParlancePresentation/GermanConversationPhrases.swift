@@ -30,6 +30,7 @@ struct GermanConversationPhrases: ConversationPhrases {
     }
 
     func chooseApp(_ options: [String]) -> String { "Welche App: \(orList(options))?" }
+    func useApp(_ app: String) -> String { "Mit \(app)?" }
 
     func permission(app: String, usage: String?) -> String {
         guard let usage, !usage.isEmpty else { return "\(app) möchte mit Parlance arbeiten. Erlauben?" }

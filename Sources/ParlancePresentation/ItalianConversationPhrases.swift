@@ -27,6 +27,7 @@ struct ItalianConversationPhrases: ConversationPhrases {
     }
 
     func chooseApp(_ options: [String]) -> String { "Quale app: \(orList(options))?" }
+    func useApp(_ app: String) -> String { "Con \(app)?" }
 
     func permission(app: String, usage: String?) -> String {
         guard let usage, !usage.isEmpty else { return "\(app) vuole lavorare con Parlance. Lo consenti?" }

@@ -19,6 +19,7 @@ struct JapaneseConversationPhrases: ConversationPhrases {
     }
 
     func chooseApp(_ options: [String]) -> String { "どのアプリを使いますか：\(orList(options))？" }
+    func useApp(_ app: String) -> String { "\(app)を使いますか？" }
 
     func permission(app: String, usage: String?) -> String {
         guard let usage, !usage.isEmpty else { return "\(app)がParlanceとの連携を求めています。許可しますか？" }

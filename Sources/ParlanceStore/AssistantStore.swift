@@ -92,11 +92,12 @@ public final class AssistantStore: AppRegistry {
         }
     }
 
-    /// Removes an app with everything the assistant kept for it (permission, vocabulary).
+    /// Removes an app with everything the assistant kept for it (permission, vocabulary, domain preferences).
     public func remove(_ identifier: String) throws(StoreError) {
         try write { db in
             guard try AppRow.deleteOne(db, key: identifier) else { throw self.notInstalled(identifier, db) }
             try VocabularyRow.filter(Column("appIdentifier") == identifier).deleteAll(db)
+            try db.execute(sql: "DELETE FROM preferredApps WHERE appIdentifier = ?", arguments: [identifier])
             try StoreSchema.bumpVocabularyGeneration(db)
         }
         publishPermission(.notDetermined, for: identifier)
@@ -182,6 +183,41 @@ public final class AssistantStore: AppRegistry {
             throw error
         } catch {
             throw StoreError(.database, "the store could not be read: \(error)")
+        }
+    }
+}
+
+extension AssistantStore {
+    // MARK: Preferred apps
+
+    /// The app the user chose for a domain's requests that name no app, if any.
+    public func preferredApp(domain: String) throws(StoreError) -> String? {
+        try read { db in
+            try String.fetchOne(db, sql: "SELECT appIdentifier FROM preferredApps WHERE domain = ?", arguments: [domain])
+        }
+    }
+
+    /// Every domain's preferred app.
+    public func preferredApps() throws(StoreError) -> [String: String] {
+        try read { db in
+            Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT domain, appIdentifier FROM preferredApps")
+                .map { (row: Row) -> (String, String) in (row["domain"], row["appIdentifier"]) })
+        }
+    }
+
+    /// Makes an installed app the one a domain's requests go to when they name no app (nil: none,
+    /// every such request asks).
+    public func setPreferredApp(_ identifier: String?, domain: String) throws(StoreError) {
+        try write { db in
+            guard let identifier else {
+                try db.execute(sql: "DELETE FROM preferredApps WHERE domain = ?", arguments: [domain])
+                return
+            }
+            guard try AppRow.exists(db, key: identifier) else { throw self.notInstalled(identifier, db) }
+            try db.execute(sql: """
+                INSERT INTO preferredApps (domain, appIdentifier) VALUES (?, ?)
+                ON CONFLICT(domain) DO UPDATE SET appIdentifier = excluded.appIdentifier
+                """, arguments: [domain, identifier])
         }
     }
 }

@@ -57,6 +57,12 @@ enum StoreSchema {
                 t.column("value", .text).notNull()
             }
         }
+        migrator.registerMigration("v4 preferred apps") { db in
+            try db.create(table: "preferredApps") { t in
+                t.primaryKey("domain", .text)
+                t.column("appIdentifier", .text).notNull().references("apps", onDelete: .cascade)
+            }
+        }
         return migrator
     }
 

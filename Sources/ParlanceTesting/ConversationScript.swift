@@ -42,6 +42,8 @@ public struct ConversationScript: Sendable {
         case wait(Matcher, seconds: Double)
         /// `= journal N`: how many intents were handed to handle.
         case expectJournal(Int)
+        /// `prefer: APP DOMAIN`: the app takes the domain's requests that name no app (`parlance apps prefer`).
+        case prefer(app: String, domain: String)
     }
 
     /// Substring (case-insensitive) or `/regex/`.
@@ -136,6 +138,10 @@ public struct ConversationScript: Sendable {
                 }
             } else if let command = Self.value(of: "run:", in: line) {
                 add(.run(Self.words(command)))
+            } else if let preference = Self.value(of: "prefer:", in: line) {
+                let words = Self.words(preference)
+                guard words.count == 2 else { throw fail("expected “prefer: APP DOMAIN”") }
+                add(.prefer(app: words[0], domain: words[1]))
             } else if let point = Self.value(of: "crash:", in: line) {
                 guard ["before-handle", "after-handle"].contains(point) else {
                     throw fail("crash points are before-handle and after-handle")

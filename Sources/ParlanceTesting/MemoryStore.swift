@@ -14,6 +14,7 @@ public final class MemoryStore: AppRegistry, VocabularySource, ConversationStore
         var states: [String: Data] = [:]
         var journal: [String: JournalEntry] = [:]
         var locked = false
+        var preferred: [String: String] = [:]
     }
 
     private let contents = Mutex(Contents())
@@ -49,6 +50,15 @@ public final class MemoryStore: AppRegistry, VocabularySource, ConversationStore
             }
             contents.apps[identifier]?.permission = permission
         }
+    }
+
+    public func preferredApp(domain: String) throws(StoreError) -> String? {
+        contents.withLock { $0.preferred[domain] }
+    }
+
+    /// Makes an app the one a domain's unnamed requests go to (nil: none).
+    public func setPreferredApp(_ identifier: String?, domain: String) {
+        contents.withLock { $0.preferred[domain] = identifier }
     }
 
     // MARK: Vocabulary

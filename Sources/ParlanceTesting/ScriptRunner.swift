@@ -182,6 +182,13 @@ public final class ScriptRunner {
                                + (seen.isEmpty ? "" : "; updates after the last one matched: \(seen)"))
                 }
                 record([turn])
+            case let .prefer(name, domain):
+                guard let app = apps.first(where: { $0.displayName.caseInsensitiveCompare(name) == .orderedSame
+                                                    || $0.identifier == name }) else {
+                    throw fail("no installed app named \(name)")
+                }
+                try current.store.setPreferredApp(app.identifier, domain: domain)
+                transcript.append("(\(domain) requests go to \(app.displayName))")
             case .expectJournal(let count):
                 let actual = try current.store.journalCount()
                 if actual != count { throw fail("expected \(count) handled intents in the journal, found \(actual)") }

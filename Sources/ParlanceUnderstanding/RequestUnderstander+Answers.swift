@@ -71,7 +71,7 @@ struct AnswerReader {
             }
             return .unclear
         case .choice(let options):
-            if let hit = analyzer.yesNo.matchesWhole(tokens), !hit { return .no }
+            if let hit = analyzer.yesNo.matchesWhole(tokens) { return hit ? (options.count == 1 ? .choice(0) : .unclear) : .no }
             if let index = ordinal(tokens, count: options.count) { return .choice(index) }
             if let index = option(tokens, in: options) { return .choice(index) }
             return .unclear

@@ -136,16 +136,15 @@ public final class RequestUnderstander: Sendable {
         }
         let trainingClass = classes[chosen]
         result.confidence = probabilities[chosen]
-        var app = namedApp
+        // The user names the app (M8): a request that names none gets the apps that could serve it, and
+        // the conversation asks which. The only candidate's vocabulary still helps read the request.
+        let app = namedApp
         if app == nil {
             let candidates = context.appOrder.filter { context.classes(of: $0).contains(trainingClass) }
             result.candidateApps = candidates
             if candidates.isEmpty { return result } // no installed app can serve it: no intent, honestly
-            if candidates.count == 1 {
-                app = candidates[0]
-                if let matcher = context.matchers[candidates[0]] {
-                    segments = model.analyzer.segments(of: utterance, mentions: mentions, vocabulary: matcher, time: time)
-                }
+            if candidates.count == 1, let matcher = context.matchers[candidates[0]] {
+                segments = model.analyzer.segments(of: utterance, mentions: mentions, vocabulary: matcher, time: time)
             }
         }
         result.app = app
@@ -155,7 +154,8 @@ public final class RequestUnderstander: Sendable {
         } ?? Array(repeating: "O", count: segments.count)
         // The request's own words (outside the values it carries) must say it is of this intent, and
         // none may say it is something no app here does ("remind me to call Kiki": "remind").
-        if !model.scope.accepts(trainingClass, segments: segments, labels: labels, appNamed: namedApp != nil) {
+        if !model.scope.accepts(trainingClass, segments: segments, labels: labels, appNamed: namedApp != nil,
+                                sure: probabilities[chosen] >= policy.sureConfidence) {
             result.app = namedApp
             result.candidateApps = []
             return result

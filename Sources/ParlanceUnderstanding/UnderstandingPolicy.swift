@@ -6,10 +6,14 @@ public struct UnderstandingPolicy: Sendable, Equatable {
     public var namedAppConfidence: Double
     /// A named app's request is out of scope when "none" is the top class with at least this probability.
     public var outOfScopeConfidence: Double
+    /// From this probability on, a request with a cue of its intent is accepted even with an out-of-scope marker.
+    public var sureConfidence: Double
 
-    public init(unnamedAppConfidence: Double = 0.5, namedAppConfidence: Double = 0.15, outOfScopeConfidence: Double = 0.5) {
+    public init(unnamedAppConfidence: Double = 0.5, namedAppConfidence: Double = 0.15, outOfScopeConfidence: Double = 0.5,
+                sureConfidence: Double = 0.95) {
         self.unnamedAppConfidence = unnamedAppConfidence
         self.namedAppConfidence = namedAppConfidence
         self.outOfScopeConfidence = outOfScopeConfidence
+        self.sureConfidence = sureConfidence
     }
 }

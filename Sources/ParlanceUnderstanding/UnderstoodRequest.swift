@@ -34,7 +34,7 @@ public struct UnderstoodRequest: Sendable, Codable, Equatable {
     public var appWasNamed = false
 
     private enum CodingKeys: String, CodingKey {
-        case text, language, app, intent, parameters, confidence, alternatives
+        case text, language, app, intent, parameters, confidence, alternatives, candidateApps
     }
 
     public init(text: String, language: String, app: String?, intent: String?, parameters: [String: JSONValue],
@@ -57,5 +57,6 @@ public struct UnderstoodRequest: Sendable, Codable, Equatable {
         try container.encode(parameters, forKey: .parameters)
         try container.encode((confidence * 1000).rounded() / 1000, forKey: .confidence)
         try container.encode(alternatives, forKey: .alternatives)
+        try container.encode(candidateApps, forKey: .candidateApps)
     }
 }

@@ -1,12 +1,13 @@
 import ArgumentParser
 import Foundation
+import Intents
 import ParlanceCore
 
-/// `parlance apps …`: install, list, remove, allow, deny.
+/// `parlance apps …`: install, list, remove, allow, deny, prefer, unprefer.
 struct AppsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "apps", abstract: "Install and manage the apps the assistant serves.",
-        subcommands: [Install.self, List.self, Remove.self, Allow.self, Deny.self])
+        subcommands: [Install.self, List.self, Remove.self, Allow.self, Deny.self, Prefer.self, Unprefer.self])
 
     struct Install: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -52,6 +53,11 @@ struct AppsCommand: AsyncParsableCommand {
                     print("No apps installed. Install one with: parlance apps install PATH")
                 } else {
                     print(AppListing.table(apps))
+                    let preferred = try StoreAccess.open(global).preferredApps()
+                    for (domain, identifier) in preferred.sorted(by: { $0.key < $1.key }) {
+                        let name = apps.first { $0.bundle.identifier == identifier }?.bundle.displayName ?? identifier
+                        print("\(domain) requests that name no app go to \(name).")
+                    }
                 }
             }
         }
@@ -91,6 +97,64 @@ struct AppsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try CommandErrors.report { try PermissionChange.apply(.denied, to: identifier, global) }
+        }
+    }
+}
+
+extension AppsCommand {
+    /// The domains whose unnamed requests can go to a preferred app.
+    static let domains = ["messaging", "calls", "payments", "rides", "workouts", "photos"]
+
+    struct Prefer: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Send a domain's requests that name no app to this app.",
+            discussion: "Without a preferred app, a request that names no app is asked about (“Use MonkeyRide for that?”). "
+                + "Domains: \(AppsCommand.domains.joined(separator: ", ")).")
+        @OptionGroup var global: GlobalOptions
+        @Argument(help: ArgumentHelp("The app's bundle identifier.", valueName: "id")) var identifier: String
+        @Option(help: ArgumentHelp("The domain (\(AppsCommand.domains.joined(separator: ", "))).", valueName: "domain"))
+        var domain: String
+
+        func validate() throws {
+            guard AppsCommand.domains.contains(domain) else {
+                throw ValidationError("'\(domain)' is not a domain; use one of \(AppsCommand.domains.joined(separator: ", "))")
+            }
+        }
+
+        func run() async throws {
+            try CommandErrors.report {
+                let store = try StoreAccess.open(global)
+                guard let app = try store.app(identifier) else {
+                    try store.setPreferredApp(identifier, domain: domain)  // reports "not installed" with suggestions
+                    return
+                }
+                let serves = app.bundle.supportedIntents.contains { IntentCatalog.intent(named: $0)?.domain.rawValue == domain }
+                guard serves else {
+                    throw CommandFailure("\(app.bundle.displayName) has no \(domain) intents")
+                }
+                try store.setPreferredApp(identifier, domain: domain)
+                print("\(domain) requests that name no app now go to \(app.bundle.displayName); the answer names it.")
+            }
+        }
+    }
+
+    struct Unprefer: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Ask again which app a domain's requests that name no app go to.")
+        @OptionGroup var global: GlobalOptions
+        @Option(help: ArgumentHelp("The domain.", valueName: "domain")) var domain: String
+
+        func validate() throws {
+            guard AppsCommand.domains.contains(domain) else {
+                throw ValidationError("'\(domain)' is not a domain; use one of \(AppsCommand.domains.joined(separator: ", "))")
+            }
+        }
+
+        func run() async throws {
+            try CommandErrors.report {
+                try StoreAccess.open(global).setPreferredApp(nil, domain: domain)
+                print("\(domain) requests that name no app will ask which app to use.")
+            }
         }
     }
 }

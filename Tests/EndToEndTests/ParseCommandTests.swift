@@ -19,7 +19,8 @@ import Testing
         #expect(lines.count == 5)
         let objects = try lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
         #expect(objects[0]["intent"] as? String == "INSendPaymentIntent")
-        #expect(objects[0]["app"] as? String == "org.example.coinly")
+        #expect(objects[0]["app"] is NSNull, "the request names no app")
+        #expect(objects[0]["candidateApps"] as? [String] == ["org.example.coinly"])
         #expect(objects[1]["error"] != nil)
         #expect(objects[2]["error"] != nil)
         #expect(objects[3]["error"] as? String == "line 4 is not valid UTF-8")

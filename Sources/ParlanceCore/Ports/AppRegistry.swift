@@ -7,4 +7,6 @@ public protocol AppRegistry: Sendable {
     func app(_ identifier: String) throws(StoreError) -> InstalledApp?
     /// Records the user's decision about an app; durable when the call returns.
     func setPermission(_ permission: AppPermission, for identifier: String) throws(StoreError)
+    /// The app the user chose for a domain's requests that name no app ("rides"), if any.
+    func preferredApp(domain: String) throws(StoreError) -> String?
 }

@@ -62,7 +62,9 @@ public struct Evaluator: Sendable {
             figures.predicted += got.count
             var differences: [String] = []
             if actual.intent == labelled.intent { intentHits += 1; figures.intent += 1 } else { differences.append("intent") }
-            if actual.app == labelled.app { appHits += 1 } else { differences.append("app") }
+            // A request that names no app leaves the choice to the user; the only candidate is the app it would ask about.
+            let app = actual.app ?? (actual.candidateApps.count == 1 ? actual.candidateApps.first : nil)
+            if app == labelled.app { appHits += 1 } else { differences.append("app") }
             let names = Set(got.map(\.name)).union(wanted.map(\.name))
             for name in names.sorted() where Set(got.filter { $0.name == name }) != Set(wanted.filter { $0.name == name }) {
                 differences.append("parameters." + name)

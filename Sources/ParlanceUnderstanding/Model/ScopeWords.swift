@@ -70,16 +70,19 @@ struct ScopeWords: Sendable {
     /// Whether a request tagged for an intent class is that intent: a cue and no marker among its own
     /// words. A request that names the app is the app's to judge by the classifier alone: "MonkeyChat,
     /// launch and send hallo to Bobo" keeps its odd words.
-    func accepts(_ intentClass: String, segments: [Segment], labels: [String], appNamed: Bool) -> Bool {
+    /// - Parameter sure: the classifier is sure of the intent; a marker then does not outweigh a cue (the
+    ///   tagger may have left a word of the message outside it: "… per dirle ciao").
+    func accepts(_ intentClass: String, segments: [Segment], labels: [String], appNamed: Bool, sure: Bool) -> Bool {
         if appNamed { return true }
         var cued = false
+        var marked = false
         let intentCues = cues[intentClass] ?? []
         for (segment, label) in zip(segments, labels) {
             let own = label == "O"
             guard LanguageModel.canCue(segment, inSlot: !own) else { continue }
             if intentCues.contains(segment.key) { cued = true }
-            if own, markers.contains(segment.key), !intentCues.contains(segment.key) { return false }
+            if own, markers.contains(segment.key), !intentCues.contains(segment.key) { marked = true }
         }
-        return cued
+        return cued && (!marked || sure)
     }
 }
