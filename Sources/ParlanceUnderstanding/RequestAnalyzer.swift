@@ -23,6 +23,9 @@ struct RequestAnalyzer: Sendable {
         numbers = NumberReader(words: language.numbers)
         let currencies = PhraseTable<String>(language.currencies)
         money = MoneyReader(numbers: numbers, currencies: currencies, subunits: PhraseTable(language.currencySubunits),
+                            standaloneSubunits: PhraseTable(language.currencySubunits.filter {
+                                !language.subunitsOnlyAfterUnit.contains($0.key)
+                            }),
                             joiners: language.numbers.joiners)
         quantities = QuantityReader(numbers: numbers, units: PhraseTable(language.units))
         keywords = language.keywords.keys.sorted().map { ($0, PhraseTable(language.keywords[$0] ?? [:])) }

@@ -5,6 +5,8 @@ struct MoneyReader: Sendable {
     let numbers: NumberReader
     let currencies: PhraseTable<String>
     let subunits: PhraseTable<Double>
+    /// Subunits that make an amount on their own ("50 cents").
+    let standaloneSubunits: PhraseTable<Double>
     let joiners: Set<String>
 
     func read(_ tokens: [Token], at start: Int) -> (EntityValue, Int)? {
@@ -41,7 +43,7 @@ struct MoneyReader: Sendable {
             }
             return (.money(amount: Self.round(value), currencyCode: currency.value), index - start)
         }
-        if let subunit = subunits.match(tokens, at: index) {
+        if let subunit = standaloneSubunits.match(tokens, at: index) {
             return (.money(amount: Self.round(amount.value * subunit.value), currencyCode: nil), amount.length + subunit.length)
         }
         return nil

@@ -18,6 +18,9 @@ struct ScopeWords: Sendable {
     /// Words that mark a request out of scope.
     let markers: Set<String>
 
+    /// Values whose words are the user's own, whatever they are: what a message or a payment note says.
+    static let userWordProperties: Set<String> = ["content", "note"]
+
     /// How much more often a word must be used by one side than the other to speak for it.
     static let ratio = 4.0
     /// A cue needs less: an intent's own words are few, and most are shared with something out of scope.
@@ -79,9 +82,12 @@ struct ScopeWords: Sendable {
         let intentCues = cues[intentClass] ?? []
         for (segment, label) in zip(segments, labels) {
             let own = label == "O"
-            guard LanguageModel.canCue(segment, inSlot: !own) else { continue }
-            if intentCues.contains(segment.key) { cued = true }
-            if own, markers.contains(segment.key), !intentCues.contains(segment.key) { marked = true }
+            if LanguageModel.canCue(segment, inSlot: !own), intentCues.contains(segment.key) { cued = true }
+            // A marker counts among the request's own words and in values that name things ("cancel the
+            // alarm" is no workout called "alarm", "remind me" no contact); what a message says is the user's.
+            guard case .word = segment.kind, markers.contains(segment.key), !intentCues.contains(segment.key) else { continue }
+            let property = label.count > 2 ? String(label.dropFirst(2)) : ""
+            if own || !(Self.userWordProperties.contains(property)) { marked = true }
         }
         return cued && (!marked || sure)
     }
