@@ -12,7 +12,7 @@ MASSIVE's transport_taxi (rides) and social_post are left out: they hold request
 that are too close to messaging to label without reading each. E-mail (email_*) is out of scope: a
 SiriKit messaging app is not an e-mail client (docs/understanding.md).
 
-Usage: Scripts/outofscope_sets.py [--data ../shared/data] [--out .build/outofscope] [--per-template 3]
+Usage: Scripts/outofscope_sets.py [--data ../shared/data] [--out .build/outofscope] [--per-template 3] [--only LANG]
 """
 import argparse
 import json
@@ -167,6 +167,7 @@ def main():
     parser.add_argument("--data", default=os.path.join(root, "..", "shared", "data"))
     parser.add_argument("--out", default=os.path.join(root, ".build", "outofscope"))
     parser.add_argument("--per-template", type=int, default=3)
+    parser.add_argument("--only", help="one language")
     args = parser.parse_args()
     if not os.path.isdir(args.data):
         sys.exit(f"no shared data at {args.data}")
@@ -174,6 +175,8 @@ def main():
     rng = random.Random(20261124)
     massive_dev, massive_heldout = massive(os.path.join(args.data, "massive-en-US", "train.jsonl"))
     for language in LANGUAGES:
+        if args.only and language != args.only:
+            continue
         ha = ha_sentences(os.path.join(args.data, "ha-intents-sentences", HA_FOLDER.get(language, language)),
                           language, args.per_template, rng)
         dev = [(t, "ha") for t in ha] + ([(t, "massive") for t in massive_dev] if language == "en" else [])

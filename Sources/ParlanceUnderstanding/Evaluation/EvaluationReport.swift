@@ -11,6 +11,17 @@ public struct EvaluationReport: Sendable, Codable {
         public var slotF1: Double
     }
 
+    /// Requests whose decision had about the same confidence, and how often that decision was right.
+    public struct CalibrationBin: Sendable, Codable {
+        /// The confidence range, [lower, upper).
+        public var lower: Double
+        public var upper: Double
+        public var count: Int
+        public var meanConfidence: Double
+        /// The share of these requests whose intent (or no intent) was right.
+        public var accuracy: Double
+    }
+
     /// A request understanding got wrong.
     public struct Failure: Sendable, Codable {
         public var line: Int
@@ -31,6 +42,10 @@ public struct EvaluationReport: Sendable, Codable {
     public var slotF1: Double
     public var perIntent: [IntentFigures]
     public var failures: [Failure]
+    /// Decisions by confidence: well calibrated when each bin's accuracy is close to its mean confidence.
+    public var calibration: [CalibrationBin] = []
+    /// The expected calibration error: the count-weighted gap between confidence and accuracy.
+    public var calibrationError: Double = 0
 
     /// A readable summary: totals, the per-intent table and the failures.
     public func summary(showFailures: Bool = true) -> String {
@@ -46,6 +61,15 @@ public struct EvaluationReport: Sendable, Codable {
             lines.append(figures.intent.padding(toLength: 28, withPad: " ", startingAt: 0)
                 + String(format: "%5d  ", figures.count) + percent(figures.intentAccuracy) + " "
                 + percent(figures.exactFrameAccuracy) + String(format: "   %.3f", figures.slotF1))
+        }
+        if !calibration.isEmpty {
+            lines.append("")
+            lines.append(String(format: "calibration (expected error %.3f):", calibrationError))
+            lines.append("CONFIDENCE      N   MEAN   RIGHT")
+            for bin in calibration where bin.count > 0 {
+                lines.append(String(format: "%.1f–%.1f   %6d  %.3f  %.3f", bin.lower, bin.upper, bin.count, bin.meanConfidence,
+                                    bin.accuracy))
+            }
         }
         if showFailures, !failures.isEmpty {
             lines.append("")

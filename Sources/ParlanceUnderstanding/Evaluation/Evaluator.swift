@@ -38,6 +38,7 @@ public struct Evaluator: Sendable {
         var truePositives = 0, predicted = 0, expected = 0
         var perIntent: [String: (count: Int, intent: Int, exact: Int, tp: Int, predicted: Int, expected: Int)] = [:]
         var failures: [EvaluationReport.Failure] = []
+        var decisions: [(confidence: Double, right: Bool)] = []
         for (line, labelled) in set {
             let key = labelled.intent ?? "(none)"
             var figures = perIntent[key] ?? (0, 0, 0, 0, 0, 0)
@@ -62,6 +63,7 @@ public struct Evaluator: Sendable {
             figures.predicted += got.count
             var differences: [String] = []
             if actual.intent == labelled.intent { intentHits += 1; figures.intent += 1 } else { differences.append("intent") }
+            decisions.append((actual.confidence, actual.intent == labelled.intent))
             // A request that names no app leaves the choice to the user; the only candidate is the app it would ask about.
             let app = actual.app ?? (actual.candidateApps.count == 1 ? actual.candidateApps.first : nil)
             if app == labelled.app { appHits += 1 } else { differences.append("app") }
@@ -79,6 +81,7 @@ public struct Evaluator: Sendable {
             perIntent[key] = figures
         }
         let count = max(set.count, 1)
+        let (calibration, calibrationError) = Self.calibration(decisions)
         let precision = predicted == 0 ? 1 : Double(truePositives) / Double(predicted)
         let recall = expected == 0 ? 1 : Double(truePositives) / Double(expected)
         return EvaluationReport(
@@ -92,7 +95,27 @@ public struct Evaluator: Sendable {
                 return .init(intent: intent, count: f.count, intentAccuracy: Double(f.intent) / Double(f.count),
                              exactFrameAccuracy: Double(f.exact) / Double(f.count), slotF1: Self.f1(p, r))
             },
-            failures: failures)
+            failures: failures, calibration: calibration, calibrationError: calibrationError)
+    }
+
+    /// Decisions in ten confidence bins, and the expected calibration error.
+    static func calibration(_ decisions: [(confidence: Double, right: Bool)]) -> ([EvaluationReport.CalibrationBin], Double) {
+        var bins: [EvaluationReport.CalibrationBin] = (0..<10).map {
+            .init(lower: Double($0) / 10, upper: Double($0 + 1) / 10, count: 0, meanConfidence: 0, accuracy: 0)
+        }
+        for decision in decisions {
+            let index = min(9, max(0, Int(decision.confidence * 10)))
+            bins[index].count += 1
+            bins[index].meanConfidence += decision.confidence
+            bins[index].accuracy += decision.right ? 1 : 0
+        }
+        var error = 0.0
+        for index in bins.indices where bins[index].count > 0 {
+            bins[index].meanConfidence /= Double(bins[index].count)
+            bins[index].accuracy /= Double(bins[index].count)
+            error += Double(bins[index].count) * abs(bins[index].meanConfidence - bins[index].accuracy)
+        }
+        return (bins, decisions.isEmpty ? 0 : error / Double(decisions.count))
     }
 
     private static func f1(_ precision: Double, _ recall: Double) -> Double {
