@@ -23,7 +23,7 @@ final class LanguageModel: Sendable {
     /// Recently used models, most recent last: a few sets of installed apps (and so of app examples)
     /// per process at most, so that installing apps does not pile up models.
     private static let cache = Mutex<[(language: String, examples: [IntentPhrase], model: LanguageModel)]>([])
-    private static let cacheLimit = 4
+    private static let cacheLimit = 8
     /// One training at a time: concurrent first requests wait for the model instead of each training one.
     private static let training = Mutex(())
 
