@@ -64,7 +64,7 @@ extension Conversation {
             if let named, let installed = installedApp(named) {
                 return presenter.notice(.appCannot(app: installed.bundle.displayName))
             }
-            return presenter.notice(.notUnderstood(reason: nil))
+            return presenter.notice(.cannotHelp(domains: servedDomains()))
         case .unreadable(let reason): return presenter.notice(.notUnderstood(reason: reason))
         case .interrupted: return presenter.notice(.interrupted(app: app), intent: intent)
         case .alreadyHandled: return presenter.notice(.alreadyHandled(app: app))
@@ -74,6 +74,13 @@ extension Conversation {
         case .noRideToCancel: return presenter.notice(.noRideToCancel(app: app), intent: intent)
         case .appMissing: return presenter.notice(.appMissing(app: task?.app))
         }
+    }
+
+    /// The domains the installed apps that may work with the assistant serve, in a fixed order.
+    private func servedDomains() -> [String] {
+        let apps = ((try? registry.apps()) ?? []).filter { $0.permission != .denied }
+        let served = Set(apps.flatMap { $0.bundle.supportedIntents.compactMap { IntentCatalog.intent(named: $0)?.domain.rawValue } })
+        return ["messaging", "calls", "payments", "rides", "workouts", "photos"].filter(served.contains)
     }
 
     /// The turn with the app's Intents UI view, when it has a UI extension for the intent (visual mode

@@ -176,6 +176,12 @@ struct ChineseConversationPhrases: ConversationPhrases {
     func beforeRestart(_ result: String) -> String { "重启之前：" + result }
     func interrupted(app: String) -> String { "助手在\(app)处理你的请求时停止了，我不确定是否成功。我不会重复操作，请在\(app)中查看。" }
     func notUnderstood() -> String { "抱歉，这个我帮不上忙。说“你能做什么”来看看我能做什么。" }
+    func cannotHelp(domains: [String]) -> String {
+        let activities: [String: String] = ["messaging": "发消息", "calls": "打电话", "payments": "付款和收款", "rides": "叫车", "workouts": "记录运动", "photos": "找照片"]
+        let things = domains.compactMap { activities[$0] }
+        guard !things.isEmpty else { return notUnderstood() }
+        return "抱歉，这个我帮不上忙。用你的应用，我可以\(list(things))。说“你能做什么”来看看例子。"
+    }
     func appCannot(app: String) -> String { "\(app)做不了这个。说“你能做什么”来看看它能做什么。" }
     func waiting(app: String) -> String { "正在等待\(app)……" }
     func alreadyHandled(app: String) -> String { "\(app)已经处理过这个请求，我不会重复。" }

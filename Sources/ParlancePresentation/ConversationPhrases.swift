@@ -49,6 +49,8 @@ protocol ConversationPhrases: Sendable {
     func beforeRestart(_ result: String) -> String
     func interrupted(app: String) -> String
     func notUnderstood() -> String
+    /// That a request is none the apps serve, and what they do serve (domains: "messaging", "rides"…).
+    func cannotHelp(domains: [String]) -> String
     func appCannot(app: String) -> String
     func waiting(app: String) -> String
     func alreadyHandled(app: String) -> String

@@ -185,6 +185,8 @@ public struct ConversationPresenter: Sendable {
             return self.notice(reason.prefix(1).uppercased() + reason.dropFirst() + ".", kind: .failure, step: "notUnderstood")
         case .notUnderstood(nil):
             return self.notice(phrases.notUnderstood(), step: "notUnderstood")
+        case .cannotHelp(let domains):
+            return self.notice(phrases.cannotHelp(domains: domains), step: "notUnderstood")
         case .appCannot(let app):
             return self.notice(phrases.appCannot(app: app), step: "notUnderstood", app: app)
         case .interrupted(let app):

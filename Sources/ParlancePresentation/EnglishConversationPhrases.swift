@@ -225,6 +225,12 @@ struct EnglishConversationPhrases: ConversationPhrases {
     }
 
     func notUnderstood() -> String { "Sorry, I can't help with that. Say “what can you do?” to hear what I can do." }
+    func cannotHelp(domains: [String]) -> String {
+        let activities: [String: String] = ["messaging": "send messages", "calls": "make calls", "payments": "send and request money", "rides": "book rides", "workouts": "track workouts", "photos": "find photos"]
+        let things = domains.compactMap { activities[$0] }
+        guard !things.isEmpty else { return notUnderstood() }
+        return "Sorry, I can't help with that. With your apps I can \(list(things)). Say “what can you do?” for examples."
+    }
     func appCannot(app: String) -> String { "\(app) can't do that. Say “what can you do?” to hear what it can do." }
     func waiting(app: String) -> String { "Waiting for \(app)…" }
     func alreadyHandled(app: String) -> String { "\(app) already handled this request; I won't do it twice." }

@@ -232,6 +232,12 @@ struct FrenchConversationPhrases: ConversationPhrases {
     }
 
     func notUnderstood() -> String { "Désolé, je ne peux pas t'aider pour ça. Dis « que sais-tu faire ? » pour voir ce que je sais faire." }
+    func cannotHelp(domains: [String]) -> String {
+        let activities: [String: String] = ["messaging": "envoyer des messages", "calls": "passer des appels", "payments": "envoyer et demander de l'argent", "rides": "réserver des courses", "workouts": "suivre tes séances", "photos": "trouver des photos"]
+        let things = domains.compactMap { activities[$0] }
+        guard !things.isEmpty else { return notUnderstood() }
+        return "Désolé, je ne peux pas t'aider pour ça. Avec tes applis, je peux \(list(things)). Dis « que sais-tu faire ? » pour des exemples."
+    }
     func appCannot(app: String) -> String { "\(app) ne sait pas faire ça. Dis « que sais-tu faire ? » pour voir ce qu'elle sait faire." }
     func waiting(app: String) -> String { "J'attends \(app)…" }
     func alreadyHandled(app: String) -> String { "\(app) a déjà traité cette demande ; je ne la refais pas." }

@@ -205,6 +205,12 @@ struct GermanConversationPhrases: ConversationPhrases {
     }
 
     func notUnderstood() -> String { "Damit kann ich leider nicht helfen. Sag „was kannst du?“, um zu hören, was ich kann." }
+    func cannotHelp(domains: [String]) -> String {
+        let activities: [String: String] = ["messaging": "Nachrichten senden", "calls": "anrufen", "payments": "Geld senden und anfordern", "rides": "Fahrten buchen", "workouts": "Trainings aufzeichnen", "photos": "Fotos finden"]
+        let things = domains.compactMap { activities[$0] }
+        guard !things.isEmpty else { return notUnderstood() }
+        return "Damit kann ich leider nicht helfen. Mit deinen Apps kann ich \(list(things)). Sag „was kannst du?“ für Beispiele."
+    }
     func appCannot(app: String) -> String { "\(app) kann das nicht. Sag „was kannst du?“, um zu hören, was es kann." }
     func waiting(app: String) -> String { "Ich warte auf \(app) …" }
     func alreadyHandled(app: String) -> String { "\(app) hat diese Anfrage schon bearbeitet; ich mache sie nicht zweimal." }

@@ -199,6 +199,12 @@ struct ItalianConversationPhrases: ConversationPhrases {
     }
 
     func notUnderstood() -> String { "Mi dispiace, non posso aiutarti con questo. Di' «cosa sai fare?» per sapere cosa so fare." }
+    func cannotHelp(domains: [String]) -> String {
+        let activities: [String: String] = ["messaging": "mandare messaggi", "calls": "fare chiamate", "payments": "inviare e chiedere soldi", "rides": "prenotare corse", "workouts": "seguire gli allenamenti", "photos": "trovare foto"]
+        let things = domains.compactMap { activities[$0] }
+        guard !things.isEmpty else { return notUnderstood() }
+        return "Mi dispiace, non posso aiutarti con questo. Con le tue app posso \(list(things)). Di' «cosa sai fare?» per degli esempi."
+    }
     func appCannot(app: String) -> String { "\(app) non sa farlo. Di' «cosa sai fare?» per sapere cosa sa fare." }
     func waiting(app: String) -> String { "Aspetto \(app)…" }
     func alreadyHandled(app: String) -> String { "\(app) ha già gestito questa richiesta; non la ripeto." }

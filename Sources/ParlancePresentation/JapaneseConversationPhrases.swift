@@ -165,6 +165,12 @@ struct JapaneseConversationPhrases: ConversationPhrases {
     func beforeRestart(_ result: String) -> String { "再起動の前に：" + result }
     func interrupted(app: String) -> String { "\(app)がリクエストを処理中にアシスタントが停止しました。完了したかどうかわかりません。繰り返しませんので、\(app)で確認してください。" }
     func notUnderstood() -> String { "すみません、それはお手伝いできません。「何ができる？」と聞いてみてください。" }
+    func cannotHelp(domains: [String]) -> String {
+        let activities: [String: String] = ["messaging": "メッセージを送る", "calls": "電話をかける", "payments": "送金と請求", "rides": "配車", "workouts": "ワークアウトの記録", "photos": "写真を探す"]
+        let things = domains.compactMap { activities[$0] }
+        guard !things.isEmpty else { return notUnderstood() }
+        return "すみません、それはお手伝いできません。アプリで\(list(things))ができます。「何ができる？」と聞いてみてください。"
+    }
     func appCannot(app: String) -> String { "\(app)ではそれはできません。「何ができる？」と聞いてみてください。" }
     func waiting(app: String) -> String { "\(app)を待っています…" }
     func alreadyHandled(app: String) -> String { "\(app)はこのリクエストをすでに処理しました。二度は行いません。" }

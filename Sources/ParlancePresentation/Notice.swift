@@ -3,6 +3,8 @@
 public enum Notice: Sendable, Equatable {
     /// No request was understood; `reason` says why when understanding refused the text (empty, too long).
     case notUnderstood(reason: String?)
+    /// The request is none the installed apps serve; they serve these domains ("messaging", "rides"…).
+    case cannotHelp(domains: [String])
     /// The named app can't do what was asked.
     case appCannot(app: String)
     /// The assistant stopped while the app was handling the request; whether it went through is unknown.
