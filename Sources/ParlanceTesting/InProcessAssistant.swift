@@ -56,8 +56,15 @@ public final class InProcessAssistant: Sendable {
         await conversation.respond(to: text)
     }
 
-    /// Stops the extensions.
+    /// Runs the conversation's background work (a ride followed until it completes, its updates on
+    /// `conversation.updates`) until `shutdown()`; run it beside the test when it follows a ride.
+    public func runBackgroundWork() async {
+        await conversation.run()
+    }
+
+    /// Ends the background work and stops the extensions.
     public func shutdown() async {
+        conversation.finish()
         await host.shutdown()
     }
 }

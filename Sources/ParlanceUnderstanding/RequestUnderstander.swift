@@ -21,28 +21,33 @@ public final class RequestUnderstander: Sendable {
     /// The currency of an amount said without one.
     public let defaultCurrency: String
     /// The thresholds of the decision.
-    public var policy: UnderstandingPolicy { UnderstandingPolicy() }
+    public let policy: UnderstandingPolicy
     /// The longest request understood, in characters.
     public static let maximumLength = UnderstandingError.maximumLength
 
     /// Understands requests for the apps installed in a store, with their app and user vocabulary.
     public convenience init(store: some AppRegistry & VocabularySource, defaultCurrency: String? = nil,
+                            policy: UnderstandingPolicy = UnderstandingPolicy(),
                             clock: @escaping @Sendable () -> ReferenceTime = { ReferenceTime() }) {
-        self.init(apps: store, vocabulary: store, defaultCurrency: defaultCurrency, clock: clock)
+        self.init(apps: store, vocabulary: store, defaultCurrency: defaultCurrency, policy: policy, clock: clock)
     }
 
     /// Understands requests for the apps a registry holds, with their app vocabulary and the user's.
     public init(apps: any AppRegistry, vocabulary: any VocabularySource, defaultCurrency: String? = nil,
+                policy: UnderstandingPolicy = UnderstandingPolicy(),
                 clock: @escaping @Sendable () -> ReferenceTime = { ReferenceTime() }) {
         source = .store(apps, vocabulary, VocabularyIndex(apps: apps, vocabulary: vocabulary))
+        self.policy = policy
         self.clock = clock
         self.defaultCurrency = defaultCurrency ?? Self.localCurrency()
     }
 
     /// Understands requests for a fixed set of apps and gazetteers (tests, benchmarks, `parlance eval`).
     public init(apps: [AppBundle], gazetteers: [String: AppGazetteer] = [:], defaultCurrency: String? = nil,
+                policy: UnderstandingPolicy = UnderstandingPolicy(),
                 clock: @escaping @Sendable () -> ReferenceTime = { ReferenceTime() }) {
         source = .fixed(apps, gazetteers)
+        self.policy = policy
         self.clock = clock
         self.defaultCurrency = defaultCurrency ?? Self.localCurrency()
     }

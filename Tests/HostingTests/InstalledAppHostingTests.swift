@@ -39,8 +39,9 @@ import Testing
         }
         #expect(error?.kind == .deadlineExceeded)
         await host.shutdown()
-        // Termination, not speed: the hung handler would otherwise hold shutdown forever.
-        #expect(ContinuousClock.now - started < .seconds(25))
+        // Termination, not speed: the hung handler would otherwise hold shutdown forever (45 s: room for the
+        // cooperative pool held by model training in other suites).
+        #expect(ContinuousClock.now - started < .seconds(45))
     }
 }
 

@@ -18,6 +18,7 @@ extension LanguagePack {
                      "¥": "CNY", "元": "CNY", "块": "CNY", "块钱": "CNY", "人民币": "CNY", "日元": "JPY",
                      "港币": "HKD", "瑞士法郎": "CHF"],
         currencySubunits: ["角": 0.1, "毛": 0.1, "分": 0.01],
+        subunitsOnlyAfterUnit: ["分"],  // "3分" alone is three points or minutes; "5块5分" is money
         units: ["公里": .init(name: "meter", factor: 1000), "千米": .init(name: "meter", factor: 1000),
                 "米": .init(name: "meter", factor: 1), "英里": .init(name: "mile", factor: 1),
                 "秒": .init(name: "second", factor: 1), "分钟": .init(name: "minute", factor: 1),

@@ -14,7 +14,7 @@ public struct LanguagePack: Sendable {
     let currencySubunits: [String: Double]
     /// Subunits that are money only after an amount in the main unit ("5块5分"): alone they mean
     /// something else more often (Chinese "3分" is three points or minutes).
-    var subunitsOnlyAfterUnit: Set<String> { code == "zh" ? ["分"] : [] }
+    var subunitsOnlyAfterUnit: Set<String> = []
     /// Units of workout goals ("km" → meter × 1000).
     let units: [String: QuantityReader.Unit]
     /// Reads dates and times.
