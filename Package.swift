@@ -45,7 +45,7 @@ let package = Package(
         ]),
         // From what a person says to an intent with parameters; reads apps and vocabulary through the core's protocols.
         .target(name: "ParlanceUnderstanding", dependencies: ["ParlanceCore", "Intents"],
-                resources: [.copy("Resources/OutOfScope")]),
+                resources: [.copy("Resources/Languages")]),
         // Words and cards in six languages for what the engine decided and what the apps answered.
         .target(name: "ParlancePresentation", dependencies: ["ParlanceCore", "Intents", "IntentsUI"]),
         // The conversation: a pure state machine and the actor that performs its actions.

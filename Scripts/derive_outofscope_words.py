@@ -6,7 +6,7 @@ development half, even ids, without transport_taxi and social_post) and Home Ass
 templates (sampled with Scripts/outofscope_sets.py's sampler). Only counts of words used in at least
 three requests are written, never a sentence. xSID is not used here (share-alike: evaluation only).
 
-Written to Sources/ParlanceUnderstanding/Resources/OutOfScope/<language>.tsv: a first line
+Written to Sources/ParlanceUnderstanding/Resources/Languages/<language>/outofscope-words.tsv: a first line
 "#requests<TAB>N", then "word<TAB>count" lines, most used first. Understanding folds the words as it
 folds requests and treats words out-of-scope requests use far more than its own phrasing as markers
 of a request it cannot serve (docs/understanding.md).
@@ -25,7 +25,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import outofscope_sets as sets  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-OUT = os.path.join(ROOT, "Sources", "ParlanceUnderstanding", "Resources", "OutOfScope")
+OUT = os.path.join(ROOT, "Sources", "ParlanceUnderstanding", "Resources", "Languages")
 
 
 def is_cjk(ch):
@@ -86,7 +86,7 @@ def main():
     os.makedirs(OUT, exist_ok=True)
     stale = []
     for language, text in tables(args.data).items():
-        path = os.path.join(OUT, f"{language}.tsv")
+        path = os.path.join(OUT, language, "outofscope-words.tsv")
         current = open(path, encoding="utf-8").read() if os.path.exists(path) else None
         if args.check:
             if current != text:

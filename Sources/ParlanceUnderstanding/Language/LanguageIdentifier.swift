@@ -28,7 +28,7 @@ enum LanguageIdentifier {
         if let known = vocabularies.withLock({ $0[pack.code] }) { return known }
         var words = pack.functionWords
         let answers = pack.answers.yes + pack.answers.no + pack.answers.cancel
-        let templates = pack.phrasing.templates.values.flatMap { $0 } + pack.phrasing.outOfScope
+        let templates = (pack.phrasing.templates.values.flatMap { $0 } + pack.phrasing.outOfScope).map(\.literalText)
         for text in answers + templates + pack.phrasing.politePrefixes {
             let plain = text.replacingOccurrences(of: "\\{[^}]*\\}", with: " ", options: .regularExpression)
                 .map { "()[]|:".contains($0) ? " " : $0 }

@@ -2,7 +2,8 @@ import ParlanceCore
 
 /// Everything understanding knows about one language, as data plus a small date reader: number and
 /// currency words, units, keywords for enumerated parameters, answer words, and the phrasing of
-/// every intent that the learned models are trained from. Adding a language means adding a pack.
+/// every intent that the learned models are trained from. `LanguagePackReader` builds it from the
+/// language's folder of phrasebook files; `LanguageCatalog` registers the languages.
 public struct LanguagePack: Sendable {
     /// The language code ("en").
     public let code: String
@@ -52,16 +53,13 @@ public struct AnswerWords: Sendable {
     var choiceWords: [String]
 }
 
-/// How the intents of the six domains are phrased in one language: templates the models are trained from.
-///
-/// Template syntax: `(a|b)` one of the alternatives, `[x]` optional, `{property}` a parameter filled
-/// from `fillers` (and labelled for the tagger), `{_kind}` a filler that is not a parameter
-/// (amounts, goals, dates: the entity readers find those), `{app}` the app's name.
+/// How the intents of the six domains are phrased in one language: templates the models are trained
+/// from (`Template` has the syntax; `docs/phrasebooks.md` the files they are written in).
 public struct Phrasing: Sendable {
     /// Templates by intent class name. `INStartCallIntent` stands for the three call intents.
-    var templates: [String: [String]]
+    var templates: [String: [Template]]
     /// Requests no intent serves (weather, alarms, music): the "none" class.
-    var outOfScope: [String]
+    var outOfScope: [Template]
     /// Filler values by kind; a parameter's kind is its property name or a kind in `fillerKinds`.
     var fillers: [String: [String]]
     /// Which filler list a property uses when it is not its own name ("payee" → "person").

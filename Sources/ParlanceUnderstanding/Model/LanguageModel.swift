@@ -195,7 +195,7 @@ final class LanguageModel: Sendable {
     /// Every word of the templates and fillers.
     private static func words(of phrasing: Phrasing) -> Set<String> {
         var words = Set<String>()
-        let texts = phrasing.templates.values.joined() + phrasing.outOfScope + phrasing.politePrefixes
+        let texts = (phrasing.templates.values.joined() + phrasing.outOfScope).map(\.literalText) + phrasing.politePrefixes
         for text in texts {
             let plain = text.map { "()[]|{}".contains($0) ? " " : $0 }
             for key in TextFolding.tokenKeys(String(plain)) where key.count > 1 { words.insert(key) }

@@ -22,7 +22,8 @@ struct OutOfScopeTable: Sendable {
 
     /// The table shipped for a language, if any (and large enough).
     static func load(_ language: String) -> OutOfScopeTable? {
-        guard let url = Bundle.module.url(forResource: language, withExtension: "tsv", subdirectory: "OutOfScope"),
+        guard let url = Bundle.module.url(forResource: "outofscope-words", withExtension: "tsv",
+                                          subdirectory: "Languages/" + language),
               let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
         return parse(text)
     }

@@ -12,13 +12,6 @@ struct TemplateExpander {
         var fillers: [Range<Int>] = []
     }
 
-    private indirect enum Node {
-        case text(String)
-        case choice([[Node]])
-        case optional([Node])
-        case slot(name: String, options: [String]?)
-    }
-
     private static let quotable: Set<String> = ["content", "note", "searchTerms"]
 
     private let phrasing: Phrasing
@@ -38,9 +31,9 @@ struct TemplateExpander {
     }
 
     /// `count` sentences from one template; `appName` fills `{app}` or is added around the request.
-    mutating func expand(_ template: String, count: Int, appNames: [String], wrapApp: Bool) -> [Sentence] {
-        let nodes = Self.parse(Array(template), from: 0).nodes
-        let hasApp = template.contains("{app}")
+    mutating func expand(_ template: Template, count: Int, appNames: [String], wrapApp: Bool) -> [Sentence] {
+        let nodes = template.nodes
+        let hasApp = template.source.contains("{app}")
         var sentences: [Sentence] = []
         for _ in 0..<count {
             var pieces: [(String, String?)] = []
@@ -81,7 +74,7 @@ struct TemplateExpander {
         return Sentence(text: text, slots: slots, fillers: fillers)
     }
 
-    private mutating func generate(_ nodes: [Node], into pieces: inout [(String, String?)]) {
+    private mutating func generate(_ nodes: [TemplateNode], into pieces: inout [(String, String?)]) {
         for node in nodes {
             switch node {
             case .text(let text): pieces.append((text, nil))
@@ -113,66 +106,6 @@ struct TemplateExpander {
                 value = random.chance(0.5) ? "\"\(value)\"" : "\u{201C}\(value)\u{201D}"
             }
             pieces.append((value, label))
-        }
-    }
-
-    // MARK: Template syntax
-
-    private static func parse(_ characters: [Character], from start: Int, until closing: Character? = nil)
-        -> (nodes: [Node], end: Int) {
-        var alternatives: [[Node]] = [[]]
-        var text = ""
-        var index = start
-        func flush() {
-            if !text.isEmpty {
-                alternatives[alternatives.count - 1].append(.text(text))
-                text = ""
-            }
-        }
-        while index < characters.count {
-            let character = characters[index]
-            if character == closing {
-                flush()
-                return (wrap(alternatives, closing: closing), index + 1)
-            }
-            switch character {
-            case "(", "[":
-                flush()
-                let (inner, end) = parse(characters, from: index + 1, until: character == "(" ? ")" : "]")
-                alternatives[alternatives.count - 1].append(contentsOf: inner)
-                index = end
-                continue
-            case "|" where closing != nil:
-                flush()
-                alternatives.append([])
-            case "{":
-                flush()
-                var end = index + 1
-                while end < characters.count, characters[end] != "}" { end += 1 }
-                let body = String(characters[(index + 1)..<min(end, characters.count)])
-                let parts = body.split(separator: "=", maxSplits: 1).map(String.init)
-                if parts.first == "app" {
-                    alternatives[alternatives.count - 1].append(.text("{app}"))
-                } else {
-                    let options = parts.count > 1 ? parts[1].split(separator: "|").map(String.init) : nil
-                    alternatives[alternatives.count - 1].append(.slot(name: parts[0], options: options))
-                }
-                index = end + 1
-                continue
-            default:
-                text.append(character)
-            }
-            index += 1
-        }
-        flush()
-        return (wrap(alternatives, closing: closing), index)
-    }
-
-    private static func wrap(_ alternatives: [[Node]], closing: Character?) -> [Node] {
-        switch closing {
-        case ")": return [.choice(alternatives)]
-        case "]": return [.optional(alternatives.count == 1 ? alternatives[0] : [.choice(alternatives)])]
-        default: return alternatives[0]
         }
     }
 }
