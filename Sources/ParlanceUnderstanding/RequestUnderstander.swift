@@ -119,28 +119,50 @@ public final class RequestUnderstander: Sendable {
         var result = UnderstoodRequest(text: original, language: model.language.code, app: namedApp, intent: nil,
                                        parameters: [:], confidence: 0, alternatives: [])
         result.appWasNamed = namedApp != nil
-        // "yes", "cancel", "the second one", "and and and": answers and filler are no request by themselves.
-        if isNoRequest(utterance, language: model.language, analyzer: model.analyzer) {
-            result.confidence = 1
-            return result
-        }
-        var chosen: Int?
-        if let namedApp {
-            let supported = context.classes(of: namedApp)
-            let top = ranked[0]
-            if classes[top] != IntentClassifier.none || probabilities[top] < policy.outOfScopeConfidence {
-                chosen = ranked.first { supported.contains(classes[$0]) && probabilities[$0] >= policy.namedAppConfidence }
+        let supported = namedApp.map { context.classes(of: $0) }
+        // The declared chain: the first recogniser that decides wins.
+        var decided: (trainingClass: String, confidence: Double)?
+        chain: for recognizer in policy.chain {
+            result.recognizer = recognizer
+            switch recognizer {
+            case .noRequest:
+                // "yes", "cancel", "the second one", "and and and": answers and filler are no request by themselves.
+                if isNoRequest(utterance, language: model.language, analyzer: model.analyzer) {
+                    result.confidence = 1
+                    return result
+                }
+            case .appExample, .template:
+                let match = recognizer == .appExample
+                    ? context.examples[UnderstandingContext.exampleKey(utterance)].flatMap { $0.count == 1 ? $0.first : nil }
+                    : model.templates.match(segments, utterance: utterance)
+                // An exact match decides only an intent the named app has; else the model weighs the others.
+                if let match, supported?.contains(match) ?? true {
+                    decided = (match, max(policy.exactMatchConfidence, classes.firstIndex(of: match).map { probabilities[$0] } ?? 0))
+                    break chain
+                }
+            case .model, .scope:
+                var chosen: Int?
+                if let supported {
+                    let top = ranked[0]
+                    if classes[top] != IntentClassifier.none || probabilities[top] < policy.outOfScopeConfidence {
+                        chosen = ranked.first { supported.contains(classes[$0]) && probabilities[$0] >= policy.namedAppConfidence }
+                    }
+                } else if classes[ranked[0]] != IntentClassifier.none, probabilities[ranked[0]] >= policy.unnamedAppConfidence {
+                    chosen = ranked[0]
+                }
+                result.recognizer = .model
+                decided = chosen.map { (classes[$0], probabilities[$0]) }
+                break chain
             }
-        } else if classes[ranked[0]] != IntentClassifier.none, probabilities[ranked[0]] >= policy.unnamedAppConfidence {
-            chosen = ranked[0]
         }
+        let chosen = decided.flatMap { classes.firstIndex(of: $0.trainingClass) }
         result.alternatives = alternatives(ranked, probabilities, classes, excluding: chosen, namedApp: namedApp, context: context)
-        guard let chosen else {
-            result.confidence = probabilities[ranked[0]]
+        guard let decided, let chosen else {
+            result.confidence = Self.noIntentConfidence(probabilities, classes)
             return result
         }
-        let trainingClass = classes[chosen]
-        result.confidence = probabilities[chosen]
+        let trainingClass = decided.trainingClass
+        result.confidence = decided.confidence
         // The user names the app (M8): a request that names none gets the apps that could serve it, and
         // the conversation asks which. The only candidate's vocabulary still helps read the request.
         let app = namedApp
@@ -159,10 +181,14 @@ public final class RequestUnderstander: Sendable {
         } ?? Array(repeating: "O", count: segments.count)
         // The request's own words (outside the values it carries) must say it is of this intent, and
         // none may say it is something no app here does ("remind me to call Kiki": "remind").
-        if !model.scope.accepts(trainingClass, segments: segments, labels: labels, appNamed: namedApp != nil,
+        // The scope decision ends the chain for the template and the model; an app's own example is its word.
+        if result.recognizer != .appExample,
+           !model.scope.accepts(trainingClass, segments: segments, labels: labels, appNamed: namedApp != nil,
                                 sure: probabilities[chosen] >= policy.sureConfidence) {
             result.app = namedApp
             result.candidateApps = []
+            result.recognizer = .scope
+            result.confidence = policy.scopeDecisionConfidence
             return result
         }
         let builder = FrameBuilder(utterance: utterance, segments: segments, labels: labels, analyzer: model.analyzer,
@@ -174,6 +200,11 @@ public final class RequestUnderstander: Sendable {
         result.intent = intent
         result.parameters = parameters
         return result
+    }
+
+    /// How sure a "no intent" decision is: the probability that the request is none of the intents.
+    private static func noIntentConfidence(_ probabilities: [Double], _ classes: [String]) -> Double {
+        1 - (classes.indices.filter { classes[$0] != IntentClassifier.none }.map { probabilities[$0] }.max() ?? 0)
     }
 
     private func isNoRequest(_ utterance: Utterance, language: LanguagePack, analyzer: RequestAnalyzer) -> Bool {

@@ -9,10 +9,19 @@ final class UnderstandingContext: Sendable {
     let matchers: [String: GazetteerMatcher]
     let union: GazetteerMatcher
     let model: LanguageModel
+    /// The installed apps' example phrases (`IntentExamples`), as folded words → the training classes they are examples of.
+    let examples: [String: Set<String>]
 
     init(apps: [AppBundle], gazetteers: [String: AppGazetteer], language: LanguagePack) {
         let examples = apps.flatMap { $0.examples(language: language.code) }
         model = LanguageModel.trained(for: language, appExamples: examples)
+        var index: [String: Set<String>] = [:]
+        for phrase in examples {
+            for example in phrase.examples {
+                index[Self.exampleKey(Utterance(example)), default: []].insert(LanguageModel.trainingClass(phrase.intentName))
+            }
+        }
+        self.examples = index
         self.apps = Dictionary(apps.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
         appOrder = apps.map(\.identifier)
         spotter = AppNameSpotter(apps: apps.map { (identifier: $0.identifier, names: Self.names(of: $0)) },
@@ -33,6 +42,11 @@ final class UnderstandingContext: Sendable {
             if let hint = alternative.pronunciationHint { names.append(hint) }
         }
         return names
+    }
+
+    /// A request's words as the example index keys them: folded, without punctuation.
+    static func exampleKey(_ utterance: Utterance) -> String {
+        utterance.tokens.filter { $0.kind != .punctuation }.map(\.key).joined(separator: " ")
     }
 
     /// The training classes an app supports.

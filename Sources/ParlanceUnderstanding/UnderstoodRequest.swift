@@ -32,9 +32,11 @@ public struct UnderstoodRequest: Sendable, Codable, Equatable {
     public var candidateApps: [String] = []
     /// Whether the user named the app (`app` is then the named one).
     public var appWasNamed = false
+    /// Which recogniser decided (`UnderstandingPolicy.chain`).
+    public var recognizer: Recognizer = .model
 
     private enum CodingKeys: String, CodingKey {
-        case text, language, app, intent, parameters, confidence, alternatives, candidateApps
+        case text, language, app, intent, parameters, confidence, alternatives, candidateApps, recognizer
     }
 
     public init(text: String, language: String, app: String?, intent: String?, parameters: [String: JSONValue],
@@ -58,5 +60,6 @@ public struct UnderstoodRequest: Sendable, Codable, Equatable {
         try container.encode((confidence * 1000).rounded() / 1000, forKey: .confidence)
         try container.encode(alternatives, forKey: .alternatives)
         try container.encode(candidateApps, forKey: .candidateApps)
+        try container.encode(recognizer, forKey: .recognizer)
     }
 }

@@ -22,6 +22,14 @@ public struct EvaluationReport: Sendable, Codable {
         public var accuracy: Double
     }
 
+    /// How many requests one recogniser decided, and how many of those it got right.
+    public struct RecognizerFigures: Sendable, Codable {
+        public var recognizer: Recognizer
+        public var count: Int
+        /// The share of its decisions whose intent (or no intent) was right.
+        public var intentAccuracy: Double
+    }
+
     /// A request understanding got wrong.
     public struct Failure: Sendable, Codable {
         public var line: Int
@@ -46,6 +54,8 @@ public struct EvaluationReport: Sendable, Codable {
     public var calibration: [CalibrationBin] = []
     /// The expected calibration error: the count-weighted gap between confidence and accuracy.
     public var calibrationError: Double = 0
+    /// Which recogniser decided how many requests, in chain order.
+    public var recognizers: [RecognizerFigures] = []
 
     /// A readable summary: totals, the per-intent table and the failures.
     public func summary(showFailures: Bool = true) -> String {
@@ -61,6 +71,14 @@ public struct EvaluationReport: Sendable, Codable {
             lines.append(figures.intent.padding(toLength: 28, withPad: " ", startingAt: 0)
                 + String(format: "%5d  ", figures.count) + percent(figures.intentAccuracy) + " "
                 + percent(figures.exactFrameAccuracy) + String(format: "   %.3f", figures.slotF1))
+        }
+        if !recognizers.isEmpty {
+            lines.append("")
+            lines.append("RECOGNIZER          N   INTENT")
+            for figures in recognizers {
+                lines.append(figures.recognizer.rawValue.padding(toLength: 14, withPad: " ", startingAt: 0)
+                    + String(format: "%7d  ", figures.count) + percent(figures.intentAccuracy))
+            }
         }
         if !calibration.isEmpty {
             lines.append("")

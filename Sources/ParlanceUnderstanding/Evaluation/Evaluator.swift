@@ -39,6 +39,7 @@ public struct Evaluator: Sendable {
         var perIntent: [String: (count: Int, intent: Int, exact: Int, tp: Int, predicted: Int, expected: Int)] = [:]
         var failures: [EvaluationReport.Failure] = []
         var decisions: [(confidence: Double, right: Bool)] = []
+        var byRecognizer: [Recognizer: (count: Int, right: Int)] = [:]
         for (line, labelled) in set {
             let key = labelled.intent ?? "(none)"
             var figures = perIntent[key] ?? (0, 0, 0, 0, 0, 0)
@@ -64,6 +65,8 @@ public struct Evaluator: Sendable {
             var differences: [String] = []
             if actual.intent == labelled.intent { intentHits += 1; figures.intent += 1 } else { differences.append("intent") }
             decisions.append((actual.confidence, actual.intent == labelled.intent))
+            byRecognizer[actual.recognizer, default: (0, 0)].count += 1
+            if actual.intent == labelled.intent { byRecognizer[actual.recognizer, default: (0, 0)].right += 1 }
             // A request that names no app leaves the choice to the user; the only candidate is the app it would ask about.
             let app = actual.app ?? (actual.candidateApps.count == 1 ? actual.candidateApps.first : nil)
             if app == labelled.app { appHits += 1 } else { differences.append("app") }
@@ -82,6 +85,12 @@ public struct Evaluator: Sendable {
         }
         let count = max(set.count, 1)
         let (calibration, calibrationError) = Self.calibration(decisions)
+        let recognizers = Recognizer.allCases.compactMap { recognizer in
+            byRecognizer[recognizer].map {
+                EvaluationReport.RecognizerFigures(recognizer: recognizer, count: $0.count,
+                                                   intentAccuracy: Double($0.right) / Double(max($0.count, 1)))
+            }
+        }
         let precision = predicted == 0 ? 1 : Double(truePositives) / Double(predicted)
         let recall = expected == 0 ? 1 : Double(truePositives) / Double(expected)
         return EvaluationReport(
@@ -95,7 +104,7 @@ public struct Evaluator: Sendable {
                 return .init(intent: intent, count: f.count, intentAccuracy: Double(f.intent) / Double(f.count),
                              exactFrameAccuracy: Double(f.exact) / Double(f.count), slotF1: Self.f1(p, r))
             },
-            failures: failures, calibration: calibration, calibrationError: calibrationError)
+            failures: failures, calibration: calibration, calibrationError: calibrationError, recognizers: recognizers)
     }
 
     /// Decisions in ten confidence bins, and the expected calibration error.

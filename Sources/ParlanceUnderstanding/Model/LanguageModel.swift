@@ -15,6 +15,8 @@ final class LanguageModel: Sendable {
     let commonWords: Set<String>
     /// What says a request is of an intent, or out of scope.
     let scope: ScopeWords
+    /// Exact matches of the phrasing templates.
+    let templates: TemplateMatcher
 
     /// Properties whose values are lists.
     static let listProperties: Set<String> = ["recipients", "contacts", "senders", "peopleInPhoto", "searchTerms",
@@ -58,6 +60,7 @@ final class LanguageModel: Sendable {
         let analyzer = RequestAnalyzer(language: language)
         self.analyzer = analyzer
         let phrasing = language.phrasing
+        templates = TemplateMatcher(phrasing: phrasing)
         let commonWords = Self.words(of: phrasing)
         self.commonWords = commonWords
         let trainingApps = ["Zapp", "Chatterly", "Ridr", "Fitzy", "Snapvault", "Quickpay", "Hopscotch", "Tandem"]
@@ -121,7 +124,15 @@ final class LanguageModel: Sendable {
                     }
                     for word in words { literals[intent, default: [:]][word, default: 0] += 1 }
                     sentencesPerClass[intent, default: 0] += 1
-                    for key in Set(utterance.tokens.map(\.key)) { inScopeWords[key, default: 0] += 1 }
+                    // Words of free values (what a message says) are the user's, not the request's: they
+                    // do not make a word in-scope ("check your email" as a message keeps "email" a marker).
+                    let free = sentence.slots.filter { ScopeWords.freeWordProperties.contains($0.property) }.map(\.range)
+                    var keys = Set<String>()
+                    for token in utterance.tokens {
+                        let offset = utterance.text.distance(from: utterance.text.startIndex, to: token.range.lowerBound)
+                        if !free.contains(where: { $0.contains(offset) }) { keys.insert(token.key) }
+                    }
+                    for key in keys { inScopeWords[key, default: 0] += 1 }
                     inScopeSentences += 1
                     sequences[intent, default: []].append((ModelFeatures.positions(segments, intent: intent),
                                                            segments.map(\.key), gold))

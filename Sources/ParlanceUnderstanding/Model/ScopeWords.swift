@@ -20,6 +20,11 @@ struct ScopeWords: Sendable {
 
     /// Values whose words are the user's own, whatever they are: what a message or a payment note says.
     static let userWordProperties: Set<String> = ["content", "note"]
+    /// Values of free words: what a message says, a payment's note, what to search for.
+    static let freeWordProperties: Set<String> = ["content", "note", "searchTerms"]
+    /// Intents with free-word values, whose edges the tagger may misplace: a sure intent outweighs a marker.
+    static let freeWordIntents: Set<String> = ["INSendMessageIntent", "INSearchForMessagesIntent", "INSendPaymentIntent",
+                                               "INRequestPaymentIntent", "INSearchForPhotosIntent"]
 
     /// How much more often a word must be used by one side than the other to speak for it.
     static let ratio = 4.0
@@ -73,8 +78,9 @@ struct ScopeWords: Sendable {
     /// Whether a request tagged for an intent class is that intent: a cue and no marker among its own
     /// words. A request that names the app is the app's to judge by the classifier alone: "MonkeyChat,
     /// launch and send hallo to Bobo" keeps its odd words.
-    /// - Parameter sure: the classifier is sure of the intent; a marker then does not outweigh a cue (the
-    ///   tagger may have left a word of the message outside it: "… per dirle ciao").
+    /// - Parameter sure: the classifier is sure of the intent; for an intent that carries a message, a
+    ///   note or search words, a marker then does not outweigh a cue (the tagger may have left a word of the message
+    ///   outside it: "… per dirle ciao").
     func accepts(_ intentClass: String, segments: [Segment], labels: [String], appNamed: Bool, sure: Bool) -> Bool {
         if appNamed { return true }
         var cued = false
@@ -89,6 +95,8 @@ struct ScopeWords: Sendable {
             let property = label.count > 2 ? String(label.dropFirst(2)) : ""
             if own || !(Self.userWordProperties.contains(property)) { marked = true }
         }
-        return cued && (!marked || sure)
+        // Sureness outweighs a marker only where the tagger may have left some of the user's own words
+        // outside their value ("… per dirle ciao"): for intents that carry a message, a note or search words.
+        return cued && (!marked || (sure && Self.freeWordIntents.contains(intentClass)))
     }
 }

@@ -1,0 +1,62 @@
+import Foundation
+import ParlanceTesting
+import ParlanceUnderstanding
+import TestSupport
+import Testing
+
+/// The declared chain of recognisers: exact matches first, the model after, the scope decision at the
+/// end, and every result saying which recogniser decided.
+extension UnderstandingTests {
+    @Suite struct RecognizerChainTests {
+        @Test func anAppsOwnExamplePhraseIsRecognisedWordForWord() throws {
+            let (understander, _) = try UnderstandingTests.understander("dev")
+            let result = try understander.understand("send a message to Anna, saying hi with Chatterly", language: "en")
+            #expect(result.recognizer == .appExample)
+            #expect(result.intent == "INSendMessageIntent")
+            #expect(result.app == "org.example.chatterly")
+            #expect(result.parameters["content"] == .string("hi"))
+        }
+
+        @Test(arguments: ["call Bobo", "please ring Kiki on Ringo", "pay Bobo $20", "show me my Summer in Rome album"])
+        func aTemplateWithEverySlotRecognisedIsAnExactMatch(_ text: String) throws {
+            let (understander, _) = try UnderstandingTests.understander("dev")
+            let result = try understander.understand(text, language: "en")
+            #expect(result.recognizer == .template, "\(result)")
+            #expect(result.intent != nil)
+            #expect(result.confidence >= 0.99)
+        }
+
+        @Test(arguments: ["tell me a joke", "text Kiki that the dog needs a walk", "take me to the airport"])
+        func freeWordsAreNeverAnExactMatch(_ text: String) throws {
+            let (understander, _) = try UnderstandingTests.understander("dev")
+            let result = try understander.understand(text, language: "en")
+            #expect(result.recognizer != .template, "\(result)")
+        }
+
+        @Test(arguments: ["pause the podcast", "pause the timer", "resume the music", "stop the alarm", "tell me a joke"])
+        func ambiguousAndForeignRequestsEndWithNoIntent(_ text: String) throws {
+            let (understander, _) = try UnderstandingTests.understander("dev")
+            let result = try understander.understand(text, language: "en")
+            #expect(result.intent == nil, "\(result)")
+            #expect([.model, .scope].contains(result.recognizer))
+        }
+
+        @Test func theChainIsThePolicys() throws {
+            let store = try EvaluationSetup.store(apps: EvaluationFiles.url("apps-dev"),
+                                                  vocabulary: EvaluationFiles.url("en/vocabulary-dev.json"))
+            let modelOnly = RequestUnderstander(store: store, defaultCurrency: "USD",
+                                                policy: UnderstandingPolicy(chain: [.noRequest, .model]))
+            let result = try modelOnly.understand("call Bobo", language: "en")
+            #expect(result.recognizer == .model)
+            #expect(result.intent == "INStartCallIntent")
+            #expect(try modelOnly.understand("yes", language: "en").recognizer == .noRequest)
+        }
+
+        @Test func parseJSONSaysWhichRecogniserDecided() throws {
+            let (understander, _) = try UnderstandingTests.understander("dev")
+            let data = try JSONEncoder().encode(try understander.understand("call Bobo", language: "en"))
+            let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            #expect(object["recognizer"] as? String == "template")
+        }
+    }
+}
