@@ -56,6 +56,16 @@ public struct EvaluationReport: Sendable, Codable {
     public var calibrationError: Double = 0
     /// Which recogniser decided how many requests, in chain order.
     public var recognizers: [RecognizerFigures] = []
+    /// For free-text properties the set expects (`content`, `note`): how many requests expect one, and
+    /// the share whose value arrived exactly (text compared as everywhere else).
+    public var freeText: [FreeTextFigures] = []
+
+    /// How exactly a free-text property arrived.
+    public struct FreeTextFigures: Sendable, Codable {
+        public var property: String
+        public var count: Int
+        public var exact: Double
+    }
 
     /// A readable summary: totals, the per-intent table and the failures.
     public func summary(showFailures: Bool = true) -> String {
@@ -71,6 +81,10 @@ public struct EvaluationReport: Sendable, Codable {
             lines.append(figures.intent.padding(toLength: 28, withPad: " ", startingAt: 0)
                 + String(format: "%5d  ", figures.count) + percent(figures.intentAccuracy) + " "
                 + percent(figures.exactFrameAccuracy) + String(format: "   %.3f", figures.slotF1))
+        }
+        for figures in freeText {
+            lines.append("\(figures.property) exact:".padding(toLength: 21, withPad: " ", startingAt: 0)
+                + percent(figures.exact) + " of \(figures.count)")
         }
         if !recognizers.isEmpty {
             lines.append("")

@@ -40,6 +40,7 @@ public struct Evaluator: Sendable {
         var failures: [EvaluationReport.Failure] = []
         var decisions: [(confidence: Double, right: Bool)] = []
         var byRecognizer: [Recognizer: (count: Int, right: Int)] = [:]
+        var freeText: [String: (count: Int, exact: Int)] = [:]
         for (line, labelled) in set {
             let key = labelled.intent ?? "(none)"
             var figures = perIntent[key] ?? (0, 0, 0, 0, 0, 0)
@@ -70,6 +71,12 @@ public struct Evaluator: Sendable {
             // A request that names no app leaves the choice to the user; the only candidate is the app it would ask about.
             let app = actual.app ?? (actual.candidateApps.count == 1 ? actual.candidateApps.first : nil)
             if app == labelled.app { appHits += 1 } else { differences.append("app") }
+            for property in ["content", "note"] where labelled.parameters?[property] != nil {
+                freeText[property, default: (0, 0)].count += 1
+                if Set(got.filter { $0.name == property }) == Set(wanted.filter { $0.name == property }) {
+                    freeText[property, default: (0, 0)].exact += 1
+                }
+            }
             let names = Set(got.map(\.name)).union(wanted.map(\.name))
             for name in names.sorted() where Set(got.filter { $0.name == name }) != Set(wanted.filter { $0.name == name }) {
                 differences.append("parameters." + name)
@@ -104,7 +111,10 @@ public struct Evaluator: Sendable {
                 return .init(intent: intent, count: f.count, intentAccuracy: Double(f.intent) / Double(f.count),
                              exactFrameAccuracy: Double(f.exact) / Double(f.count), slotF1: Self.f1(p, r))
             },
-            failures: failures, calibration: calibration, calibrationError: calibrationError, recognizers: recognizers)
+            failures: failures, calibration: calibration, calibrationError: calibrationError, recognizers: recognizers,
+            freeText: freeText.keys.sorted().compactMap { property in
+                freeText[property].map { .init(property: property, count: $0.count, exact: Double($0.exact) / Double(max($0.count, 1))) }
+            })
     }
 
     /// Decisions in ten confidence bins, and the expected calibration error.
