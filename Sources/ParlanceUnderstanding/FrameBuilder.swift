@@ -23,6 +23,11 @@ struct FrameBuilder {
     /// Properties whose answers are free text: never mistaken for a new request.
     static let freeTextProperties: Set<String> = ["content", "note", "searchTerms", "albumName"]
     private static let dateProperties = ["dateTimeRange", "dateCreated", "scheduledPickupTime"]
+    /// The user's own words, kept exactly as said: what a message says, a payment's note.
+    static let userTextProperties: Set<String> = ["content", "note"]
+    /// Quotation marks around what a message says.
+    private static let quotes: Set<String> = ["\"", "'", "\u{201C}", "\u{201D}", "\u{2018}", "\u{2019}", "«", "»", "「", "」",
+                                              "『", "』", "“", "”"]
 
     /// A run of segments the tagger gave one property.
     struct Span {
@@ -35,7 +40,7 @@ struct FrameBuilder {
     func parameters(intent: String, defaults: Bool = true) -> [String: JSONValue] {
         let properties = Set(IntentCatalog.intent(named: intent)?.propertyNames ?? [])
         var parameters: [String: JSONValue] = [:]
-        let spans = self.spans().filter { properties.contains($0.property) }
+        let spans = completedMessage(self.spans().filter { properties.contains($0.property) })
         var covered = [Bool](repeating: false, count: segments.count)
         var textCovered = [Bool](repeating: false, count: segments.count)
         for span in spans {
@@ -60,6 +65,32 @@ struct FrameBuilder {
     }
 
     // MARK: Spans
+
+    /// A message is everything the person said after it starts: when it is the last value, it runs to the
+    /// end of the request ("… lunch to tomorrow at noon" keeps its date, "… ❤️" its emoji), or to the
+    /// words that name the app after it ("… on MonkeyChat"). Languages whose verb follows the message
+    /// (Japanese, Chinese: "…と送って") keep the tagger's end.
+    private func completedMessage(_ spans: [Span]) -> [Span] {
+        guard !analyzer.language.numbers.ideographic,
+              let index = spans.lastIndex(where: { $0.property == "content" }), index == spans.count - 1 else { return spans }
+        var upper = spans[index].segments.upperBound
+        var end = upper
+        while end < segments.count {
+            if case .app = segments[end].kind { break }
+            end += 1
+        }
+        if end < segments.count {
+            // "… on MonkeyChat", "… using the MonkeyChat app": the words before the app's name are not the message.
+            while end > upper, analyzer.language.appCues.contains(segments[end - 1].key)
+                || analyzer.language.functionWords.contains(segments[end - 1].key) || segments[end - 1].kind.isPunctuation {
+                end -= 1
+            }
+        }
+        upper = max(upper, end)
+        var result = spans
+        result[index].segments = spans[index].segments.lowerBound..<upper
+        return result.compactMap { $0.property == "content" ? trimmed($0) : $0 }
+    }
 
     func spans() -> [Span] {
         var spans: [Span] = []
@@ -150,7 +181,15 @@ struct FrameBuilder {
         var lower = span.segments.lowerBound
         var upper = span.segments.upperBound
         while lower < upper, case .punctuation = segments[lower].kind { lower += 1 }
-        while upper > lower, case .punctuation = segments[upper - 1].kind { upper -= 1 }
+        if Self.userTextProperties.contains(span.property) {
+            // What a message says keeps its closing punctuation ("where are you?", "see you :)"), not a closing quote.
+            while upper > lower, case .punctuation = segments[upper - 1].kind,
+                  Self.quotes.contains(segments[upper - 1].key) || segments[upper - 1].key == "," {
+                upper -= 1
+            }
+        } else {
+            while upper > lower, case .punctuation = segments[upper - 1].kind { upper -= 1 }
+        }
         if Self.freeTextProperties.contains(span.property) {
             lower = afterContentLabel(lower, upper)
             // "… que le train a du retard": "que" opens the content; it is not part of it.

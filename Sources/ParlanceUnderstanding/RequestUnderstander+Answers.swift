@@ -48,6 +48,14 @@ struct AnswerReader {
     private var analyzer: RequestAnalyzer { context.model.analyzer }
 
     func answer(_ utterance: Utterance, to question: Question) -> Answer {
+        // What a message or a note should say is the whole answer, exactly as said ("how are you",
+        // "thank you", "🍌"); only "cancel" alone still cancels.
+        if case .value(let parameter) = question, FrameBuilder.userTextProperties.contains(parameter.parameter) {
+            let words = utterance.tokens.filter { $0.kind != .punctuation }
+            if !words.isEmpty, analyzer.cancel.matchesWhole(words) != nil { return .cancel }
+            let text = Self.verbatim(utterance.text)
+            return text.isEmpty ? .unclear : .values([parameter.parameter: .string(text)])
+        }
         let core = coreRange(utterance.tokens)
         let tokens = Array(utterance.tokens[core])
         guard !tokens.isEmpty else { return .unclear }
@@ -79,6 +87,18 @@ struct AnswerReader {
             let values = self.values(Utterance(utterance.text(of: core)), for: parameter)
             return values.isEmpty ? .unclear : .values(values)
         }
+    }
+
+    /// The text without the spaces around it, or the quotation marks around all of it.
+    static func verbatim(_ text: String) -> String {
+        var result = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let pairs: [(Character, Character)] = [("\"", "\""), ("\u{201C}", "\u{201D}"), ("«", "»"), ("「", "」"), ("『", "』"),
+                                               ("'", "'"), ("\u{2018}", "\u{2019}")]
+        for (open, close) in pairs where result.count >= 2 && result.first == open && result.last == close {
+            result = String(result.dropFirst().dropLast()).trimmingCharacters(in: .whitespacesAndNewlines)
+            break
+        }
+        return result
     }
 
     /// Tokens without punctuation around them and without a closing "please" or "thanks".

@@ -122,6 +122,7 @@ public final class RequestUnderstander: Sendable {
         let supported = namedApp.map { context.classes(of: $0) }
         // The declared chain: the first recogniser that decides wins.
         var decided: (trainingClass: String, confidence: Double)?
+        var templateMatch: TemplateMatcher.Match?
         chain: for recognizer in policy.chain {
             result.recognizer = recognizer
             switch recognizer {
@@ -132,14 +133,19 @@ public final class RequestUnderstander: Sendable {
                     return result
                 }
             case .appExample, .template:
-                let match = recognizer == .appExample
-                    ? context.examples[UnderstandingContext.exampleKey(utterance)].flatMap { $0.count == 1 ? $0.first : nil }
-                    : model.templates.match(segments, utterance: utterance)
+                var match: String?
+                if recognizer == .appExample {
+                    match = context.examples[UnderstandingContext.exampleKey(utterance)].flatMap { $0.count == 1 ? $0.first : nil }
+                } else {
+                    templateMatch = model.templates.match(segments, utterance: utterance)
+                    match = templateMatch?.intent
+                }
                 // An exact match decides only an intent the named app has; else the model weighs the others.
                 if let match, supported?.contains(match) ?? true {
                     decided = (match, max(policy.exactMatchConfidence, classes.firstIndex(of: match).map { probabilities[$0] } ?? 0))
                     break chain
                 }
+                templateMatch = nil
             case .model, .scope:
                 var chosen: Int?
                 if let supported {
@@ -175,7 +181,8 @@ public final class RequestUnderstander: Sendable {
             }
         }
         result.app = app
-        let labels = model.taggers[trainingClass].map { tagger in
+        // A template match says where every value is; otherwise the intent's slot tagger finds them.
+        let labels = templateMatch.map { Self.labels(of: $0, segments: segments) } ?? model.taggers[trainingClass].map { tagger in
             tagger.tag(ModelFeatures.positions(segments, intent: trainingClass), keys: segments.map(\.key))
                 .map { tagger.labels[$0] }
         } ?? Array(repeating: "O", count: segments.count)
@@ -200,6 +207,19 @@ public final class RequestUnderstander: Sendable {
         result.intent = intent
         result.parameters = parameters
         return result
+    }
+
+    /// The tagger's kind of labels for the values a template match captured.
+    private static func labels(of match: TemplateMatcher.Match, segments: [Segment]) -> [String] {
+        var labels = [String](repeating: "O", count: segments.count)
+        for capture in match.captures {
+            var first = true
+            for (index, segment) in segments.enumerated() where capture.tokens.contains(segment.tokens.lowerBound) {
+                labels[index] = (first ? "B-" : "I-") + capture.property
+                first = false
+            }
+        }
+        return labels
     }
 
     /// How sure a "no intent" decision is: the probability that the request is none of the intents.

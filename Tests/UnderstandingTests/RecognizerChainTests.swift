@@ -26,11 +26,26 @@ extension UnderstandingTests {
             #expect(result.confidence >= 0.99)
         }
 
-        @Test(arguments: ["tell me a joke", "text Kiki that the dog needs a walk", "take me to the airport"])
-        func freeWordsAreNeverAnExactMatch(_ text: String) throws {
+        @Test(arguments: ["tell me a joke", "take me to the airport", "find photos of the beach"])
+        func placesAndSearchWordsAreNeverAnExactMatch(_ text: String) throws {
             let (understander, _) = try UnderstandingTests.understander("dev")
             let result = try understander.understand(text, language: "en")
             #expect(result.recognizer != .template, "\(result)")
+        }
+
+        @Test(arguments: [
+            ("text Kiki that the dog needs a walk", "the dog needs a walk"),
+            ("tell Bobo on Chatterly can we reschedule lunch to tomorrow at noon", "can we reschedule lunch to tomorrow at noon"),
+            ("message Kiki: where are you?", "where are you?"),
+            ("text Zazu 🍌🐒👍🏽 ok 🍌", "🍌🐒👍🏽 ok 🍌"),
+            ("tell Mary Jones that the keys are under the mat", "the keys are under the mat"),
+        ])
+        func aMessageIsTakenWholeByTheTemplate(_ text: String, content: String) throws {
+            let (understander, _) = try UnderstandingTests.understander("dev")
+            let result = try understander.understand(text, language: "en")
+            #expect(result.recognizer == .template, "\(result)")
+            #expect(result.intent == "INSendMessageIntent")
+            #expect(result.parameters["content"] == .string(content), "\(result)")
         }
 
         @Test(arguments: ["pause the podcast", "pause the timer", "resume the music", "stop the alarm", "tell me a joke"])

@@ -60,8 +60,9 @@ final class LanguageModel: Sendable {
         let analyzer = RequestAnalyzer(language: language)
         self.analyzer = analyzer
         let phrasing = language.phrasing
-        templates = TemplateMatcher(phrasing: phrasing)
         let commonWords = Self.words(of: phrasing)
+        templates = TemplateMatcher(phrasing: phrasing, commonWords: commonWords, listProperties: Self.listProperties,
+                                    listJoiners: language.listJoiners)
         self.commonWords = commonWords
         let trainingApps = ["Zapp", "Chatterly", "Ridr", "Fitzy", "Snapvault", "Quickpay", "Hopscotch", "Tandem"]
         let spotter = AppNameSpotter(apps: trainingApps.map { (identifier: "training." + $0, names: [$0]) },

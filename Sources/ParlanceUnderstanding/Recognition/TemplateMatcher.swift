@@ -1,19 +1,32 @@
-/// Exact matching of requests against the phrasing templates, the first and surest recogniser.
+import Foundation
+
+/// Exact matching of requests against the phrasing templates, the first and surest recogniser, in the
+/// manner of a template matcher: the words it matched say where every value is.
 ///
 /// A template matches when the request's words are the template's words, in order, and each slot is
-/// filled by something recognised for it: an app name, an amount, a date, a goal, a number, or one of
-/// the user's or the app's vocabulary phrases for that parameter. Slots that take free words (a
-/// message, a note, a place) never match exactly, so "tell me a joke" cannot match
-/// "tell {recipients} {content}": such requests are left to the learned model and the scope decision.
+/// filled by something recognised for it: an app name, an amount, a date, a goal, a number, one of the
+/// user's or the app's vocabulary phrases for that parameter, or for a person a capitalized name. A
+/// message or a note (`content`, `note`) takes whatever words are left between the template's own, so
+/// it arrives exactly as said. Other free slots (a place, search words) never match exactly; such
+/// templates are left to the learned model.
 struct TemplateMatcher: Sendable {
     private indirect enum Pattern: Sendable {
         case word(String)
         case app
-        case entity(Set<String>)
+        case entity(property: String?, classes: Set<String>)
         case vocabulary(property: String)
+        case person(property: String, list: Bool)
+        case freeText(property: String)
+        case options(property: String, [[String]])
         case sequence([Pattern])
         case choice([Pattern])
         case optional(Pattern)
+    }
+
+    /// A template that matched: its intent class and where each value is, in token indices of the request.
+    struct Match: Sendable {
+        var intent: String
+        var captures: [(property: String, tokens: Range<Int>)]
     }
 
     /// Filler kinds read by the entity readers, and the entity classes that fill them.
@@ -21,35 +34,53 @@ struct TemplateMatcher: Sendable {
         "_money": ["<money>"], "_goal": ["<distance>", "<duration>", "<energy>"], "_date": ["<date>"],
         "_when": ["<date>"], "_time": ["<date>"], "_number": ["<number>"], "partySize": ["<number>"],
     ]
-    /// Filler kinds that vocabulary can fill (names of people, groups, albums, workouts, ride options, tags).
-    private static let vocabularyKinds: Set<String> = ["person", "speakableGroupName", "albumName", "workoutName",
+    /// Filler kinds that vocabulary can fill (groups, albums, workouts, ride options, tags).
+    private static let vocabularyKinds: Set<String> = ["speakableGroupName", "albumName", "workoutName",
                                                        "rideOptionName", "searchTerms"]
+    /// Properties whose words are the user's own, taken whole.
+    private static let freeTextProperties: Set<String> = ["content", "note"]
+    /// The longest name of a person not in the vocabulary, in words.
+    private static let longestName = 4
 
     private let patterns: [(intent: String, pattern: Pattern)]
+    /// Words that are no part of a name even when capitalized ("I", "Please").
+    private let commonWords: Set<String>
+    /// Words that join the people of a list ("and"); a comma does too.
+    private let listJoiners: Set<String>
 
-    init(phrasing: Phrasing) {
+    init(phrasing: Phrasing, commonWords: Set<String>, listProperties: Set<String>, listJoiners: Set<String>) {
+        self.commonWords = commonWords
+        self.listJoiners = listJoiners
         func words(_ text: String) -> [Pattern] {
             Utterance(text).tokens.filter { $0.kind != .punctuation }.map { .word($0.key) }
         }
-        func wrapper(_ text: String) -> Pattern {
+        func literal(_ text: String) -> [Pattern] {
             let parts = text.components(separatedBy: "{app}")
             var sequence: [Pattern] = []
             for (index, part) in parts.enumerated() {
                 if index > 0 { sequence.append(.app) }
                 sequence += words(part)
             }
-            return .sequence(sequence)
+            return sequence
         }
+        let infix = Pattern.optional(.choice(phrasing.appSuffixes.map { .sequence(literal($0)) }))
+        let leadIns = Self.leadIns(phrasing).map { Pattern.sequence(words($0)) }
+        // Whether the template being converted has had a value before this point.
+        var valueSeen = false
+        var justAfterValue = false
         func convert(_ nodes: [TemplateNode]) -> Pattern? {
             var sequence: [Pattern] = []
             for node in nodes {
+                let wasAfterValue = justAfterValue
+                justAfterValue = false
+                // Spaces and optional words ("[saying|:]") between a value and a message keep it "right after".
+                var keeps = false
+                if case .text(let text) = node, text.allSatisfy(\.isWhitespace) { keeps = true }
+                if case .optional = node { keeps = true }
+                defer { if keeps { justAfterValue = wasAfterValue } }
                 switch node {
                 case .text(let text):
-                    let parts = text.components(separatedBy: "{app}")
-                    for (index, part) in parts.enumerated() {
-                        if index > 0 { sequence.append(.app) }
-                        sequence += words(part)
-                    }
+                    sequence += literal(text)
                 case .choice(let alternatives):
                     // An alternative that cannot match exactly drops out; the choice stays if any remain.
                     let converted = alternatives.compactMap(convert)
@@ -59,14 +90,29 @@ struct TemplateMatcher: Sendable {
                     if let converted = convert(inner) { sequence.append(.optional(converted)) }
                 case .slot(let name, let options):
                     if let options {
-                        sequence.append(.choice(options.map { .sequence(words($0)) }))
+                        sequence.append(.options(property: name, options.map { option in
+                            Utterance(option).tokens.filter { $0.kind != .punctuation }.map(\.key)
+                        }))
                         continue
                     }
                     let kind = phrasing.fillerKinds[name] ?? name
                     if let classes = Self.entityKinds[kind] {
-                        sequence.append(.entity(classes))
+                        sequence.append(.entity(property: name.hasPrefix("_") ? nil : name, classes: classes))
+                    } else if kind == "person" {
+                        valueSeen = true
+                        justAfterValue = true
+                        // "tell Tom on Parley that…": the app may be named right after the person or group.
+                        sequence += [.person(property: name, list: listProperties.contains(name)), infix]
                     } else if Self.vocabularyKinds.contains(kind) {
-                        sequence.append(.vocabulary(property: name))
+                        valueSeen = true
+                        justAfterValue = true
+                        sequence += [.vocabulary(property: name), infix]
+                    } else if Self.freeTextProperties.contains(name) {
+                        // "text Kiki that the bananas are ripe": any word the templates put between a person and
+                        // a message introduces it here too.
+                        // Only where the template has no words of its own there ("{recipients} {content}").
+                        if valueSeen, wasAfterValue, !leadIns.isEmpty { sequence.append(.optional(.choice(leadIns))) }
+                        sequence.append(.freeText(property: name))
                     } else {
                         return nil
                     }
@@ -75,83 +121,231 @@ struct TemplateMatcher: Sendable {
             return .sequence(sequence)
         }
         let polite = Pattern.optional(.choice(phrasing.politePrefixes.map { .sequence(words($0)) }))
-        let before = Pattern.optional(.choice(phrasing.appPrefixes.map(wrapper)))
-        let after = Pattern.optional(.choice(phrasing.appSuffixes.map(wrapper)))
-        var patterns: [(String, Pattern)] = []
+        let before = Pattern.optional(.choice(phrasing.appPrefixes.map { .sequence(literal($0)) }))
+        let after = Pattern.optional(.choice(phrasing.appSuffixes.map { .sequence(literal($0)) }))
+        // A message's words run to the end of the request or to the template's own last words: a free
+        // slot with another slot after it ("send {content} to {recipients}") is left to the model.
+        func freeTextIsLast(_ nodes: [TemplateNode]) -> Bool {
+            var sawFree = false
+            var valid = true
+            func walk(_ nodes: [TemplateNode]) {
+                for node in nodes {
+                    switch node {
+                    case .text(let text): if sawFree && text.contains("{app}") { valid = false }
+                    case .choice(let alternatives): alternatives.forEach(walk)
+                    case .optional(let inner): walk(inner)
+                    case .slot(let name, _):
+                        if sawFree { valid = false }
+                        if Self.freeTextProperties.contains(name) { sawFree = true }
+                    }
+                }
+            }
+            walk(nodes)
+            return valid
+        }
+        var specific: [(String, Pattern)] = []
+        var free: [(String, Pattern)] = []
         for (intent, templates) in phrasing.templates.sorted(by: { $0.key < $1.key }) {
-            for template in templates {
+            for template in templates where freeTextIsLast(template.nodes) {
+                valueSeen = false
                 guard let pattern = convert(template.nodes) else { continue }
-                patterns.append((intent, .sequence([polite, before, pattern, after])))
+                let hasFree = template.source.contains("{content}") || template.source.contains("{note}")
+                if hasFree { free.append((intent, .sequence([polite, before, pattern, after]))) } else {
+                    specific.append((intent, .sequence([polite, before, pattern, after])))
+                }
             }
         }
-        self.patterns = patterns
+        // Templates whose every word is given are tried before those that take a message's words.
+        self.patterns = specific + free
     }
 
-    /// The one intent class whose templates match the whole request exactly; nil when none or several do.
-    func match(_ segments: [Segment], utterance: Utterance) -> String? {
-        let request = Request(segments: segments, utterance: utterance)
-        guard !request.positions.isEmpty else { return nil }
-        var found: String?
-        for (intent, pattern) in patterns where intent != found {
-            guard request.ends(of: pattern, from: [0]).contains(request.positions.count) else { continue }
+    /// The words templates put between a value and the message or note after it: "saying", "that says",
+    /// ":", "that", "per dirgli", read from every `{…} [a|b] {content}` and `{…} word {content}`.
+    private static func leadIns(_ phrasing: Phrasing) -> [String] {
+        var found: [String] = []
+        for template in phrasing.templates.values.joined() {
+            let source = template.source
+            for slot in ["{content}", "{note}"] {
+                var searchEnd = source.endIndex
+                while let range = source.range(of: slot, options: .backwards, range: source.startIndex..<searchEnd) {
+                    searchEnd = range.lowerBound
+                    let before = source[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
+                    var alternatives: [String] = []
+                    var rest = Substring(before)
+                    if let last = before.last, last == "]" || last == ")",
+                       let open = before.lastIndex(of: last == "]" ? "[" : "(") {
+                        alternatives = before[before.index(after: open)..<before.index(before: before.endIndex)]
+                            .split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+                        rest = before[..<open]
+                    } else if let space = before.lastIndex(of: " ") {
+                        alternatives = [String(before[before.index(after: space)...])]
+                        rest = before[..<space]
+                    }
+                    // Only between a value and the message: "{recipients} [saying] {content}", not "send {content}".
+                    guard rest.trimmingCharacters(in: .whitespaces).hasSuffix("}") else { continue }
+                    for alternative in alternatives where !alternative.isEmpty && !alternative.contains(where: { "{}[]()".contains($0) })
+                        && !found.contains(alternative) {
+                        found.append(alternative)
+                    }
+                }
+            }
+        }
+        return found.sorted { $0.count > $1.count }
+    }
+
+    /// The match of the one intent class whose templates match the whole request exactly; nil when
+    /// none or several intents' templates do.
+    func match(_ segments: [Segment], utterance: Utterance) -> Match? {
+        let request = Request(segments: segments, utterance: utterance, commonWords: commonWords, listJoiners: listJoiners)
+        guard !request.keys.isEmpty else { return nil }
+        var found: Match?
+        for (intent, pattern) in patterns where intent != found?.intent {
+            guard let captures = request.match([pattern], at: 0, captures: []) else { continue }
             if found != nil { return nil }
-            found = intent
+            found = Match(intent: intent, captures: captures.map { capture in
+                var tokens = request.tokenRange(capture.positions)
+                // What a message says ends with its punctuation ("where are you?", "see you :)").
+                if Self.freeTextProperties.contains(capture.property), capture.positions.upperBound == request.keys.count {
+                    tokens = tokens.lowerBound..<request.tokenCount
+                }
+                return (capture.property, tokens)
+            })
         }
         return found
     }
 
     /// The request's tokens without punctuation, and the segment that starts at each.
     private struct Request {
+        typealias Capture = (property: String, positions: Range<Int>)
         /// Token keys, punctuation left out.
-        var positions: [String] = []
+        var keys: [String] = []
+        /// The utterance's token index of each position.
+        var tokenIndex: [Int] = []
+        /// Whether the word at a position was written capitalized, inside the sentence.
+        var capitalized: [Bool] = []
+        /// Whether a comma comes right before the word at a position.
+        var commaBefore: [Bool] = []
         /// For a segment that starts at a position: its kind and the position after it.
         var segmentAt: [Int: (kind: Segment.Kind, key: String, end: Int)] = [:]
+        let commonWords: Set<String>
+        let listJoiners: Set<String>
+        let tokenCount: Int
 
-        init(segments: [Segment], utterance: Utterance) {
-            for segment in segments where segment.kind.isPunctuation == false {
-                let start = positions.count
+        init(segments: [Segment], utterance: Utterance, commonWords: Set<String>, listJoiners: Set<String>) {
+            self.commonWords = commonWords
+            self.listJoiners = listJoiners
+            tokenCount = utterance.tokens.count
+            for segment in segments where !segment.kind.isPunctuation {
+                let start = keys.count
                 for index in segment.tokens where utterance.tokens[index].kind != .punctuation {
-                    positions.append(utterance.tokens[index].key)
+                    keys.append(utterance.tokens[index].key)
+                    tokenIndex.append(index)
+                    commaBefore.append(index > 0 && [",", "、", "，"].contains(utterance.tokens[index - 1].key))
+                    capitalized.append(utterance.tokens[index].isCapitalized && index > 0)
                 }
-                segmentAt[start] = (segment.kind, segment.key, positions.count)
+                if keys.count > start { segmentAt[start] = (segment.kind, segment.key, keys.count) }
             }
         }
 
-        func ends(of pattern: Pattern, from starts: Set<Int>) -> Set<Int> {
-            var result = Set<Int>()
-            switch pattern {
+        /// Token indices from the first position's token to the last one's, punctuation between included;
+        /// an empty range maps to the token after the last.
+        func tokenRange(_ positions: Range<Int>) -> Range<Int> {
+            guard !positions.isEmpty else { return tokenCount..<tokenCount }
+            return tokenIndex[positions.lowerBound]..<(tokenIndex[positions.upperBound - 1] + 1)
+        }
+
+        /// The captures of the first way the patterns match from `position` to the end of the request:
+        /// optional parts present before absent, alternatives in order, free text shortest first.
+        func match(_ patterns: ArraySlice<Pattern>, at position: Int, captures: [Capture]) -> [Capture]? {
+            guard let head = patterns.first else { return position == keys.count ? captures : nil }
+            let rest = patterns.dropFirst()
+            switch head {
             case .word(let key):
-                for start in starts where start < positions.count && positions[start] == key { result.insert(start + 1) }
+                guard position < keys.count, keys[position] == key else { return nil }
+                return match(rest, at: position + 1, captures: captures)
             case .app:
-                for start in starts {
-                    if let segment = segmentAt[start], case .app = segment.kind { result.insert(segment.end) }
+                guard let segment = segmentAt[position], case .app = segment.kind else { return nil }
+                return match(rest, at: segment.end, captures: captures)
+            case .entity(let property, let classes):
+                guard let segment = segmentAt[position], case .entity = segment.kind, classes.contains(segment.key) else {
+                    return nil
                 }
-            case .entity(let classes):
-                for start in starts {
-                    if let segment = segmentAt[start], case .entity = segment.kind, classes.contains(segment.key) {
-                        result.insert(segment.end)
-                    }
-                }
+                let added = property.map { captures + [($0, position..<segment.end)] } ?? captures
+                return match(rest, at: segment.end, captures: added)
             case .vocabulary(let property):
-                for start in starts {
-                    if let segment = segmentAt[start], case .vocabulary(let entries) = segment.kind,
-                       entries.contains(where: { entry in entry.parameters.contains { $0.hasSuffix("." + property) } }) {
-                        result.insert(segment.end)
+                guard let end = vocabularyEnd(at: position, property: property) else { return nil }
+                return match(rest, at: end, captures: captures + [(property, position..<end)])
+            case .person(let property, let list):
+                for end in personEnds(at: position, property: property) {
+                    let added = captures + [(property, position..<end)]
+                    if list, let joined = nextInList(after: end),
+                       let found = match([.person(property: property, list: true)] + rest, at: joined, captures: added) {
+                        return found
+                    }
+                    if let found = match(rest, at: end, captures: added) { return found }
+                }
+                return nil
+
+            case .freeText(let property):
+                guard position < keys.count else { return nil }
+                for end in (position + 1)...keys.count where segmentAt[end] != nil || end == keys.count {
+                    // The words of a message never include the app it goes through.
+                    if let segment = segmentAt[end - 1], case .app = segment.kind { break }
+                    if case .app = segmentAt[position]?.kind { break }
+                    if let found = match(rest, at: end, captures: captures + [(property, position..<end)]) { return found }
+                }
+                return nil
+            case .options(let property, let options):
+                for option in options where !option.isEmpty && position + option.count <= keys.count
+                    && Array(keys[position..<(position + option.count)]) == option {
+                    if let found = match(rest, at: position + option.count,
+                                         captures: captures + [(property, position..<(position + option.count))]) {
+                        return found
                     }
                 }
+                return nil
             case .sequence(let parts):
-                var current = starts
-                for part in parts {
-                    current = ends(of: part, from: current)
-                    if current.isEmpty { return [] }
-                }
-                result = current
+                return match(ArraySlice(parts) + rest, at: position, captures: captures)
             case .choice(let alternatives):
-                for alternative in alternatives { result.formUnion(ends(of: alternative, from: starts)) }
+                for alternative in alternatives {
+                    if let found = match([alternative] + rest, at: position, captures: captures) { return found }
+                }
+                return nil
             case .optional(let inner):
-                result = starts.union(ends(of: inner, from: starts))
+                return match([inner] + rest, at: position, captures: captures) ?? match(rest, at: position, captures: captures)
             }
-            return result
+        }
+
+        /// Where a person named at `position` may end: a vocabulary phrase for the property, else capitalized
+        /// words that are not common ones, longest first.
+        private func personEnds(at position: Int, property: String) -> [Int] {
+            if let end = vocabularyEnd(at: position, property: property) { return [end] }
+            var length = 0
+            while position + length < keys.count, length < TemplateMatcher.longestName,
+                  capitalized[position + length], keys[position + length].count > 1,
+                  length == 0 || !commaBefore[position + length],
+                  !commonWords.contains(keys[position + length]),
+                  segmentAt[position + length].map({ if case .word = $0.kind { return true } else { return false } }) ?? false {
+                length += 1
+            }
+            return stride(from: length, through: 1, by: -1).map { position + $0 }
+        }
+
+        /// Where the next person of a list starts after one ending at `end`: after a joining word, or right
+        /// after a comma.
+        private func nextInList(after end: Int) -> Int? {
+            guard end < keys.count else { return nil }
+            if listJoiners.contains(keys[end]) { return end + 1 }
+            return commaBefore[end] ? end : nil
+        }
+
+        /// Where a vocabulary phrase for the property that starts here ends.
+        private func vocabularyEnd(at position: Int, property: String) -> Int? {
+            guard let segment = segmentAt[position], case .vocabulary(let entries) = segment.kind,
+                  entries.contains(where: { entry in entry.parameters.contains { $0.hasSuffix("." + property) } }) else {
+                return nil
+            }
+            return segment.end
         }
     }
 }

@@ -167,7 +167,15 @@ enum CharacterClass {
 
     static func isSymbol(_ character: Character) -> Bool {
         character.isCurrencySymbol || character.isMathSymbol || character == "%" || character == "#" || character == "@"
-            || character == "&"
+            || character == "&" || isEmoji(character)
+    }
+
+    /// A pictograph ("🍌", "👍🏽", "❤️"): a word of its own, never punctuation to trim.
+    static func isEmoji(_ character: Character) -> Bool {
+        guard let scalar = character.unicodeScalars.first else { return false }
+        return scalar.properties.isEmojiPresentation
+            || (scalar.properties.isEmoji && scalar.value >= 0x2000 && character.unicodeScalars.count > 1)
+            || (0x1F000...0x1FAFF).contains(scalar.value)
     }
 
     /// The script of a one-character token written without spaces: "K" katakana (with the long-vowel
