@@ -48,6 +48,20 @@ import Testing
         #expect(report.exactFrameAccuracy >= limits.exactFrameAccuracy, "\(report.summary())")
     }
 
+    /// Every word of a message arrives: each language's held-out message set against its limit.
+    @Test(arguments: ["en", "fr", "de", "it", "ja", "zh"])
+    func messageSetMeetsItsThreshold(_ language: String) throws {
+        let data = try Data(contentsOf: EvaluationFiles.url("thresholds.json"))
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let limit = try #require((object["messages"] as? [String: Double])?[language])
+        let (understander, _) = try Self.understander("heldout")
+        let labelled = try Evaluator.load(EvaluationFiles.url("\(language)/messages-heldout.jsonl"))
+        #expect(labelled.count >= 80)
+        let report = Evaluator(understander: understander, defaultLanguage: language).evaluate(labelled)
+        let content = try #require(report.freeText.first { $0.property == "content" })
+        #expect(content.exact >= limit, "\(report.summary())")
+    }
+
     @Test("a request clearly in another supported language is understood in it; names alone change nothing")
     func languageIdentification() throws {
         let (understander, _) = try Self.understander("dev")

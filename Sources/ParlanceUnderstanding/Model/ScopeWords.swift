@@ -81,7 +81,10 @@ struct ScopeWords: Sendable {
     /// - Parameter sure: the classifier is sure of the intent; for an intent that carries a message, a
     ///   note or search words, a marker then does not outweigh a cue (the tagger may have left a word of the message
     ///   outside it: "… per dirle ciao").
-    func accepts(_ intentClass: String, segments: [Segment], labels: [String], appNamed: Bool, sure: Bool) -> Bool {
+    /// - Parameter exact: a template matched the request word for word: its words are the intent's own, and
+    ///   only a marker among them still says no.
+    func accepts(_ intentClass: String, segments: [Segment], labels: [String], appNamed: Bool, sure: Bool,
+                 exact: Bool = false) -> Bool {
         if appNamed { return true }
         var cued = false
         var marked = false
@@ -97,6 +100,6 @@ struct ScopeWords: Sendable {
         }
         // Sureness outweighs a marker only where the tagger may have left some of the user's own words
         // outside their value ("… per dirle ciao"): for intents that carry a message, a note or search words.
-        return cued && (!marked || (sure && Self.freeWordIntents.contains(intentClass)))
+        return (cued || exact) && (!marked || (sure && Self.freeWordIntents.contains(intentClass)))
     }
 }

@@ -70,7 +70,7 @@ struct TemplateMatcher: Sendable {
         var justAfterValue = false
         func convert(_ nodes: [TemplateNode]) -> Pattern? {
             var sequence: [Pattern] = []
-            for node in nodes {
+            for (position, node) in nodes.enumerated() {
                 let wasAfterValue = justAfterValue
                 justAfterValue = false
                 // Spaces and optional words ("[saying|:]") between a value and a message keep it "right after".
@@ -80,12 +80,23 @@ struct TemplateMatcher: Sendable {
                 defer { if keeps { justAfterValue = wasAfterValue } }
                 switch node {
                 case .text(let text):
-                    sequence += literal(text)
+                    // "di' a Marco [che] grazie": the word between a person and the message may go unsaid.
+                    let words = literal(text)
+                    if wasAfterValue, !words.isEmpty, words.count <= 3, position + 1 < nodes.count,
+                       case .slot(let next, nil) = nodes[position + 1], Self.freeTextProperties.contains(next) {
+                        sequence.append(.optional(.sequence(words)))
+                    } else {
+                        sequence += words
+                    }
                 case .choice(let alternatives):
-                    // An alternative that cannot match exactly drops out; the choice stays if any remain.
+                    // An alternative that cannot match exactly drops out; the choice stays if any remain. One
+                    // of punctuation only (":") is no words at all: the choice is then optional, and the
+                    // words are tried first ("[:|mit dem Text]").
                     let converted = alternatives.compactMap(convert)
                     guard !converted.isEmpty else { return nil }
-                    sequence.append(.choice(converted))
+                    let worded = converted.filter { if case .sequence(let parts) = $0 { return !parts.isEmpty } else { return true } }
+                    if worded.isEmpty { continue }
+                    sequence.append(worded.count < converted.count ? .optional(.choice(worded)) : .choice(worded))
                 case .optional(let inner):
                     if let converted = convert(inner) { sequence.append(.optional(converted)) }
                 case .slot(let name, let options):
