@@ -25,6 +25,8 @@ struct FrameBuilder {
     private static let dateProperties = ["dateTimeRange", "dateCreated", "scheduledPickupTime"]
     /// The user's own words, kept exactly as said: what a message says, a payment's note.
     static let userTextProperties: Set<String> = ["content", "note"]
+    /// Opening quotation marks and the marks that close them (the straight quote closes itself).
+    private static let closingQuote: [String: String] = ["「": "」", "『": "』", "\u{201C}": "\u{201D}", "«": "»", "\"": "\""]
     /// Quotation marks around what a message says.
     private static let quotes: Set<String> = ["\"", "'", "\u{201C}", "\u{201D}", "\u{2018}", "\u{2019}", "«", "»", "「", "」",
                                               "『", "』", "“", "”"]
@@ -180,6 +182,14 @@ struct FrameBuilder {
     private func trimmed(_ span: Span) -> Span? {
         var lower = span.segments.lowerBound
         var upper = span.segments.upperBound
+        // A message in quotation marks ends where they close: 「今どこ？」を送って, "hi" to Bobo.
+        if Self.userTextProperties.contains(span.property), lower > 0 || segments[lower].kind.isPunctuation {
+            let opening = segments[lower].kind.isPunctuation ? lower : lower - 1
+            if case .punctuation = segments[opening].kind, let closing = Self.closingQuote[segments[opening].key],
+               let end = (max(opening + 1, lower)..<upper).first(where: { segments[$0].key == closing }) {
+                upper = end
+            }
+        }
         while lower < upper, case .punctuation = segments[lower].kind { lower += 1 }
         if Self.userTextProperties.contains(span.property) {
             // What a message says keeps its closing punctuation ("where are you?", "see you :)"), not a closing quote.
@@ -220,7 +230,9 @@ struct FrameBuilder {
     }
 
     private func text(of span: Span) -> String {
-        utterance.text(of: segments[span.segments.lowerBound].tokens.lowerBound..<segments[span.segments.upperBound - 1].tokens.upperBound)
+        let tokens = segments[span.segments.lowerBound].tokens.lowerBound..<segments[span.segments.upperBound - 1].tokens.upperBound
+        // The user's own words go as written ("今どこ？" keeps its full-width mark); names are read normalized.
+        return Self.userTextProperties.contains(span.property) ? utterance.originalText(of: tokens) : utterance.text(of: tokens)
     }
 
     /// The vocabulary entry a span is exactly, if it is one phrase, preferring one that fills the property.

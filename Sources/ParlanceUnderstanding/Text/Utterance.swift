@@ -12,11 +12,60 @@ public struct Utterance: Sendable {
     /// The tokens, in order.
     public let tokens: [Token]
 
+    /// The request as given, before normalization.
+    public let original: String
+    /// Where each character of `text` came from in `original`, when normalization changed anything
+    /// (full-width "？" became "?"); empty when `text` is `original`.
+    private let origins: [(start: String.Index, source: Range<String.Index>)]
+
     /// Normalizes and tokenizes a request.
     public init(_ raw: String) {
-        let text = raw.precomposedStringWithCompatibilityMapping
-        self.text = text
+        original = raw
+        let whole = raw.precomposedStringWithCompatibilityMapping
+        if whole == raw {
+            text = raw
+            origins = []
+        } else {
+            // Character by character, so that every normalized character knows the one it came from.
+            var text = ""
+            var origins: [(String.Index, Range<String.Index>)] = []
+            var index = raw.startIndex
+            while index < raw.endIndex {
+                let next = raw.index(after: index)
+                for character in String(raw[index..<next]).precomposedStringWithCompatibilityMapping {
+                    origins.append((text.endIndex, index..<next))
+                    text.append(character)
+                }
+                index = next
+            }
+            self.text = text
+            self.origins = origins
+        }
         self.tokens = Utterance.tokenize(text)
+    }
+
+    /// The words of tokens `range` exactly as the user wrote them, before normalization: what a message says.
+    public func originalText(of range: Range<Int>) -> String {
+        guard !origins.isEmpty else { return text(of: range) }
+        guard !range.isEmpty, range.lowerBound >= 0, range.upperBound <= tokens.count else { return "" }
+        let lower = tokens[range.lowerBound].range.lowerBound
+        let upper = tokens[range.upperBound - 1].range.upperBound
+        // The first character starting at or after `lower`, and the last one starting before `upper`.
+        var low = 0, high = origins.count
+        while low < high {
+            let middle = (low + high) / 2
+            if origins[middle].start < lower { low = middle + 1 } else { high = middle }
+        }
+        let first = low
+        low = first
+        high = origins.count
+        while low < high {
+            let middle = (low + high) / 2
+            if origins[middle].start < upper { low = middle + 1 } else { high = middle }
+        }
+        let last = low - 1
+        guard first < origins.count, last >= first else { return text(of: range) }
+        return String(original[origins[first].source.lowerBound..<origins[last].source.upperBound])
     }
 
     /// The original text of tokens `range` (from the first token's start to the last token's end).
