@@ -72,6 +72,8 @@ public final class RequestUnderstander: Sendable {
         }
         guard !text.allSatisfy(\.isWhitespace) else { throw .empty }
         guard text.count <= UnderstandingError.maximumLength else { throw .tooLong(text.count) }
+        // An escape sequence sent on to an app, or echoed to a terminal, would be obeyed there.
+        if let control = UnderstandingError.firstControlCharacter(in: text) { throw .controlCharacter(control) }
         return try context(for: pack)
     }
 

@@ -3,7 +3,7 @@ import ParlanceCore
 /// Why a request could not be understood at all (as opposed to understood as "no intent").
 public struct UnderstandingError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Kind: String, Sendable, Equatable {
-        case emptyRequest, requestTooLong, unsupportedLanguage, store
+        case emptyRequest, requestTooLong, unsupportedLanguage, controlCharacter, store
     }
 
     public let kind: Kind
@@ -18,6 +18,18 @@ public struct UnderstandingError: Error, Sendable, Equatable, CustomStringConver
     static func tooLong(_ count: Int) -> UnderstandingError {
         UnderstandingError(kind: .requestTooLong,
                            message: "the request is \(count) characters long; the limit is \(maximumLength) characters")
+    }
+
+    static func controlCharacter(_ scalar: Unicode.Scalar) -> UnderstandingError {
+        let code = String(scalar.value, radix: 16, uppercase: true)
+        return UnderstandingError(kind: .controlCharacter,
+                                  message: "the request has a control character (U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code)); "
+                                      + "type it again without it")
+    }
+
+    /// The first control character of a text (tabs and line breaks are spaces, not controls).
+    static func firstControlCharacter(in text: String) -> Unicode.Scalar? {
+        text.unicodeScalars.first { $0.properties.generalCategory == .control && !["\t", "\n", "\r"].contains($0) }
     }
 
     static func unsupported(_ language: String) -> UnderstandingError {

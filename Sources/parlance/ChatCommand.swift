@@ -65,9 +65,14 @@ struct ChatCommand: AsyncParsableCommand {
         for turn in await conversation.resume() { printer.print(turn) }
         let reader = LineEditor(interactive: interactive && !json)
         while let line = reader.readLine(prompt: "› ") {
-            let text = line.trimmingCharacters(in: .whitespaces)
+            guard case .text(let read) = line else {
+                // The same answer as `parse` gives: nothing is guessed from bytes that are not text.
+                Terminal.error(line.problem ?? "")
+                continue
+            }
+            let text = read.trimmingCharacters(in: .whitespaces)
             guard !text.isEmpty else { continue }
-            if !interactive && !json { FileHandle.standardOutput.write(Data("› \(text)\n".utf8)) }
+            if !interactive && !json { FileHandle.standardOutput.write(Data("› \(TurnPrinter.visible(text))\n".utf8)) }
             if ["quit", "exit", "bye"].contains(text.lowercased()) { break }
             let turns = await conversation.respond(to: text) { turn in printer.print(turn) }
             for turn in turns { printer.print(turn) }
@@ -106,6 +111,24 @@ struct TurnPrinter: Sendable {
                 if !drawn.isEmpty { output += "\n" + drawn }
             }
         }
-        FileHandle.standardOutput.write(Data((output + "\n").utf8))
+        FileHandle.standardOutput.write(Data((Self.visible(output) + "\n").utf8))
+    }
+
+    /// The text with control characters shown, not obeyed: an app's answer cannot drive the terminal.
+    static func visible(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar.properties.generalCategory == .control, scalar != "\n", scalar != "\t" {
+                // C0 controls have their own pictures (␛ for escape); others are shown by code.
+                if scalar.value < 0x20, let picture = Unicode.Scalar(0x2400 + scalar.value) {
+                    result.append(picture)
+                } else {
+                    result.append(contentsOf: "<U+\(String(scalar.value, radix: 16, uppercase: true))>".unicodeScalars)
+                }
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
     }
 }

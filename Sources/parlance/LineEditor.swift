@@ -5,22 +5,25 @@ import Foundation
 final class LineEditor {
     private let interactive: Bool
     private var history: [String] = []
+    private let piped = InputLines.standardInput().makeIterator()
 
     init(interactive: Bool) {
         self.interactive = interactive
     }
 
-    /// The next line, or nil at the end of input.
-    func readLine(prompt: String) -> String? {
-        guard interactive else { return Swift.readLine(strippingNewline: true) }
+    /// The next line, or nil at the end of input. Piped lines are read as bytes: one that is not UTF-8
+    /// or is too long is reported as such, never repaired.
+    func readLine(prompt: String) -> InputLines.Line? {
+        guard interactive else { return piped.next() }
         var original = termios()
-        guard tcgetattr(STDIN_FILENO, &original) == 0 else { return Swift.readLine(strippingNewline: true) }
+        guard tcgetattr(STDIN_FILENO, &original) == 0 else { return piped.next() }
         var raw = original
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
         defer { tcsetattr(STDIN_FILENO, TCSAFLUSH, &original) }
         var line: [Character] = []
         var cursor = 0
+        var sawInvalid = false
         var historyIndex = history.count
         func redraw() {
             write("\r\u{1B}[K" + prompt + String(line))
@@ -31,16 +34,17 @@ final class LineEditor {
         while true {
             guard let byte = readByte() else {
                 write("\n")
-                return line.isEmpty ? nil : String(line)
+                return line.isEmpty ? nil : (sawInvalid ? .invalidUTF8 : .text(String(line)))
             }
             switch byte {
             case 4:  // Ctrl-D
                 if line.isEmpty { write("\n"); return nil }
             case 10, 13:
                 write("\n")
+                if sawInvalid { return .invalidUTF8 }
                 let text = String(line)
                 if !text.trimmingCharacters(in: .whitespaces).isEmpty, history.last != text { history.append(text) }
-                return text
+                return .text(text)
             case 127, 8:
                 if cursor > 0 { line.remove(at: cursor - 1); cursor -= 1; redraw() }
             case 1: cursor = 0; redraw()
@@ -70,7 +74,10 @@ final class LineEditor {
                 var bytes = [byte]
                 let extra = byte >= 0xF0 ? 3 : byte >= 0xE0 ? 2 : byte >= 0xC0 ? 1 : 0
                 for _ in 0..<extra { if let next = readByte() { bytes.append(next) } }
-                let text = String(decoding: bytes, as: UTF8.self)
+                guard let text = String(validating: bytes, as: UTF8.self) else {
+                    sawInvalid = true
+                    continue
+                }
                 line.insert(contentsOf: text, at: cursor)
                 cursor += text.count
                 redraw()

@@ -97,6 +97,16 @@ enum InputLines {
         case invalidUTF8
         /// A line longer than `maximumBytes`; the rest of it was read and dropped.
         case tooLong(bytes: Int)
+
+        /// What is wrong with a line that is not text, in the words every front end uses.
+        var problem: String? {
+            switch self {
+            case .text: return nil
+            case .invalidUTF8: return "that line is not valid UTF-8 text; nothing was sent"
+            case .tooLong(let bytes):
+                return "that line is \(bytes) bytes long; a request can be at most \(RequestUnderstander.maximumLength) characters"
+            }
+        }
     }
 
     /// Lines past this are not kept in memory (understanding refuses anything near it anyway).

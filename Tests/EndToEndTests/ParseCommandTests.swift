@@ -27,6 +27,25 @@ import Testing
         #expect(objects[4]["intent"] is NSNull)
     }
 
+    @Test("bad text gets the same clear error in parse and chat; control characters are never obeyed")
+    func textHygieneIsTheSameEverywhere() throws {
+        let cli = CommandRunner()
+        defer { cli.remove() }
+        _ = try cli.run(["apps", "install", EvaluationFiles.url("apps-dev/Chatterly.app").path])
+        let parsed = try cli.run(["parse"], bytes: Data("text Bobo hi \u{1B}[31mred\n".utf8))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(parsed.stdout.utf8)) as? [String: Any])
+        #expect((object["error"] as? String)?.contains("control character (U+001B)") == true, "\(parsed.stdout)")
+
+        var input = Data("text Bobo on Chatterly hi \u{1B}[31mred\n".utf8)
+        input.append(contentsOf: [0x68, 0x69, 0xFF, 0xFE, 0x0A])
+        let chat = try cli.run(["chat"], bytes: input)
+        #expect(chat.status == 0, "\(chat.stderr)")
+        #expect(!chat.stdout.contains("\u{1B}"), "nothing the user typed drives the terminal")
+        #expect(chat.stdout.contains("\u{241B}[31mred"), "the escape is shown as ␛")
+        #expect(chat.stdout.contains("control character (U+001B)"))
+        #expect(chat.stderr.contains("that line is not valid UTF-8 text; nothing was sent"))
+    }
+
     @Test func parseWarnsWithoutAppsAndRefusesHugeLines() throws {
         let cli = CommandRunner()
         defer { cli.remove() }
