@@ -44,6 +44,19 @@ import Testing
         #expect(try store.vocabulary().map(\.phrase) == ["Bobo"], "a refused update changes nothing")
     }
 
+    @Test(arguments: ["Bo\u{0}bo", "Ki\u{1B}[31mki"])
+    func namesWithControlCharactersAreRefused(_ string: String) throws {
+        let store = try AssistantStore.inMemory()
+        try store.replaceVocabulary(["Bobo"], type: .contactName, app: Self.chat)
+        let error = try #require(throws: StoreError.self) {
+            try store.replaceVocabulary(["Kiki", string], type: .contactName, app: Self.chat)
+        }
+        #expect(error.kind == .refusedVocabulary)
+        #expect(error.message.contains("has a control character"))
+        #expect(!error.message.contains("\u{0}") && !error.message.contains("\u{1B}"), "the message shows the character, not sends it")
+        #expect(try store.vocabulary().map(\.phrase) == ["Bobo"], "a refused update changes nothing")
+    }
+
     @Test func removingAnAppRemovesItsVocabularyAndEveryChangeMovesTheGeneration() throws {
         let store = try AssistantStore.inMemory()
         try store.install(AppBundle(identifier: Self.chat, displayName: "MonkeyChat", path: "/apps/MonkeyChat.app"))

@@ -60,6 +60,10 @@ public enum VocabularyUpdate: Sendable, Equatable {
             if looksLikeEmailAddress(text) || looksLikePhoneNumber(text) {
                 return .failure(VocabularyRejection(string: text, type: type))
             }
+            // A NUL or an escape in a name would cut it short or reach a terminal: no name has one.
+            if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+                return .failure(VocabularyRejection(string: text, type: type, reason: .controlCharacter))
+            }
             if seen.insert(text).inserted { kept.append(text) }
         }
         return .success(.replace(kept, type: type))
@@ -80,15 +84,33 @@ public enum VocabularyUpdate: Sendable, Equatable {
 
 /// Why a vocabulary update was refused.
 public struct VocabularyRejection: Error, Sendable, Equatable, CustomStringConvertible {
+    /// Why a string was refused.
+    public enum Reason: Sendable, Equatable {
+        /// It looks like a phone number or an e-mail address.
+        case notAName
+        /// It has a control character (a NUL, an escape).
+        case controlCharacter
+    }
+
     /// The offending string.
     public let string: String
     /// The type it was given for.
     public let type: INVocabularyStringType
+    /// Why it was refused.
+    public var reason: Reason = .notAName
 
     /// The reason, for the app developer.
     public var description: String {
-        "'\(string)' looks like a phone number or an e-mail address; user vocabulary (\(type.caseName)) "
-            + "takes only names people say, so the update was not applied"
+        switch reason {
+        case .notAName:
+            return "'\(string)' looks like a phone number or an e-mail address; user vocabulary (\(type.caseName)) "
+                + "takes only names people say, so the update was not applied"
+        case .controlCharacter:
+            let shown = string.unicodeScalars.map { $0.properties.generalCategory == .control
+                ? "\\u{\(String($0.value, radix: 16, uppercase: true))}" : String($0) }.joined()
+            return "'\(shown)' has a control character; user vocabulary (\(type.caseName)) takes only names people "
+                + "say, so the update was not applied"
+        }
     }
 }
 
