@@ -73,6 +73,7 @@ extension Conversation {
         case .extensionFailed(let reason): return presenter.notice(.extensionFailed(app: app, reason: reason), intent: intent)
         case .noRideToCancel: return presenter.notice(.noRideToCancel(app: app), intent: intent)
         case .appMissing: return presenter.notice(.appMissing(app: task?.app))
+        case .valueRefused(let value): return presenter.notice(.valueRefused(value), intent: intent)
         }
     }
 

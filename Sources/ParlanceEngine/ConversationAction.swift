@@ -54,4 +54,6 @@ public enum ConversationTrouble: Sendable, Equatable {
     case extensionFailed(reason: String)
     case noRideToCancel
     case appMissing
+    /// A value said that is no value of its kind ("-5 dollars"); it was not passed on.
+    case valueRefused(RefusedValue)
 }

@@ -13,6 +13,9 @@ extension ConversationMachine {
         case .newRequest(let request):
             state.stage = .idle
             return handle(.request(request), facts: facts)
+        case .refused(let value):
+            // "-5" for an amount: why it is none, then the same question again.
+            return [.tell(.valueRefused(value), task), .ask(question, task, repeated: false, resumed: false)]
         default:
             break
         }

@@ -87,7 +87,9 @@ public struct ConversationMachine: Sendable {
         let candidates = request.app.map { [$0] } ?? request.candidateApps
         let task = IntentTask(intent: intent, identifier: identifiers(), parameters: request.parameters,
                               app: request.app, appWasNamed: request.namedApp != nil, candidateApps: candidates)
-        return advance(task, from: task.app == nil ? .chooseApp : .permission, facts: facts)
+        // "pay Bobo -5 dollars": say why that is no amount; the app then asks for one as for any missing value.
+        let refusals = request.refusedValues.map { ConversationAction.tell(.valueRefused($0), task) }
+        return refusals + advance(task, from: task.app == nil ? .chooseApp : .permission, facts: facts)
     }
 
     /// Goes through the lifecycle from a phase until the conversation needs the user or an extension.

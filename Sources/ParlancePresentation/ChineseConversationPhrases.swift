@@ -1,4 +1,5 @@
 import Foundation
+import ParlanceCore
 
 /// The assistant's Chinese (Simplified) words for the conversation.
 struct ChineseConversationPhrases: ConversationPhrases {
@@ -191,6 +192,13 @@ struct ChineseConversationPhrases: ConversationPhrases {
     func appMissing(app: String) -> String { "\(app)已经卸载了，我先停下。" }
     func extensionFailed(app: String, reason: String) -> String { "\(app)无法接受这个请求（\(reason)）。什么都没做。" }
     func notSaved(reason: String) -> String { "无法保存这段对话（\(reason)）；重启后我可能不记得了。" }
+    func valueRefused(said: String, reason: RefusedValue.Reason) -> String {
+        switch reason {
+        case .notPositive: "“\(said)”不行：必须大于零。"
+        case .tooLarge: "“\(said)”太大了，不会交给应用。"
+        case .unreadable: "我无法把“\(said)”读成数字。"
+        }
+    }
     func unnamedApp() -> String { "该应用" }
     func noApps() -> String { "还没有安装应用。用 parlance apps install 路径 安装一个。" }
     func discovery(_ examples: [String]) -> String { "你可以说，比如：" + examples.map { "“\($0)”" }.joined(separator: "、") + "。" }

@@ -60,6 +60,8 @@ protocol ConversationPhrases: Sendable {
     func appMissing(app: String) -> String
     func extensionFailed(app: String, reason: String) -> String
     func notSaved(reason: String) -> String
+    /// Why a value said ("-5 dollars") is none of its kind and was not passed on.
+    func valueRefused(said: String, reason: RefusedValue.Reason) -> String
     /// How to call an app whose name is unknown ("the app").
     func unnamedApp() -> String
     func noApps() -> String

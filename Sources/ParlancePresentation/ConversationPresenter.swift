@@ -211,6 +211,8 @@ public struct ConversationPresenter: Sendable {
                                app: app, intent: intent)
         case .notSaved(let reason):
             return self.notice(phrases.notSaved(reason: reason), kind: .failure, step: "storeFailed")
+        case .valueRefused(let value):
+            return self.notice(phrases.valueRefused(said: value.said, reason: value.reason), step: "valueRefused", intent: intent)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ParlanceCore
 
 /// The assistant's English words for the conversation: questions, summaries of what an intent will
 /// do and did, and explanations of failures. Other languages get their own phrase book (issue 8).
@@ -245,6 +246,13 @@ struct EnglishConversationPhrases: ConversationPhrases {
     func appMissing(app: String) -> String { "\(app) is no longer installed, so I stopped." }
     func extensionFailed(app: String, reason: String) -> String { "\(app) couldn't take the request (\(reason)). Nothing was done." }
     func notSaved(reason: String) -> String { "I couldn't save this conversation (\(reason)); after a restart I may not remember it." }
+    func valueRefused(said: String, reason: RefusedValue.Reason) -> String {
+        switch reason {
+        case .notPositive: "“\(said)” can't be used: it has to be more than zero."
+        case .tooLarge: "“\(said)” is more than any real amount, so I didn't pass it on."
+        case .unreadable: "I can't read “\(said)” as a number."
+        }
+    }
     func unnamedApp() -> String { "the app" }
     func noApps() -> String { "No apps are installed yet. Install one with parlance apps install PATH." }
     func discovery(_ examples: [String]) -> String { "You can ask things like " + list(examples.map { "“\($0)”" }) + "." }

@@ -1,4 +1,5 @@
 import Foundation
+import ParlanceCore
 
 /// The assistant's French words for the conversation (tutoiement, as the assistant speaks to its user).
 struct FrenchConversationPhrases: ConversationPhrases {
@@ -251,6 +252,13 @@ struct FrenchConversationPhrases: ConversationPhrases {
     func appMissing(app: String) -> String { "\(app) n'est plus installée, j'arrête." }
     func extensionFailed(app: String, reason: String) -> String { "\(app) n'a pas pu prendre la demande (\(reason)). Rien n'a été fait." }
     func notSaved(reason: String) -> String { "Je n'ai pas pu enregistrer cette conversation (\(reason)) ; après un redémarrage, je risque de l'avoir oubliée." }
+    func valueRefused(said: String, reason: RefusedValue.Reason) -> String {
+        switch reason {
+        case .notPositive: "« \(said) » ne convient pas : il faut plus que zéro."
+        case .tooLarge: "« \(said) » dépasse tout montant réel ; je ne le transmets pas."
+        case .unreadable: "Je ne peux pas lire « \(said) » comme un nombre."
+        }
+    }
     func unnamedApp() -> String { "l'appli" }
     func noApps() -> String { "Aucune appli n'est installée. Installe-en une avec parlance apps install CHEMIN." }
     func discovery(_ examples: [String]) -> String { "Tu peux demander par exemple " + list(examples.map { "« \($0) »" }) + "." }

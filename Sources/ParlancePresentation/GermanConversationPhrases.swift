@@ -1,4 +1,5 @@
 import Foundation
+import ParlanceCore
 
 /// The assistant's German words for the conversation (it says "du" to its user).
 struct GermanConversationPhrases: ConversationPhrases {
@@ -224,6 +225,13 @@ struct GermanConversationPhrases: ConversationPhrases {
     func appMissing(app: String) -> String { "\(app) ist nicht mehr installiert, darum höre ich auf." }
     func extensionFailed(app: String, reason: String) -> String { "\(app) konnte die Anfrage nicht annehmen (\(reason)). Es wurde nichts gemacht." }
     func notSaved(reason: String) -> String { "Ich konnte dieses Gespräch nicht speichern (\(reason)); nach einem Neustart weiß ich es vielleicht nicht mehr." }
+    func valueRefused(said: String, reason: RefusedValue.Reason) -> String {
+        switch reason {
+        case .notPositive: "„\(said)“ geht nicht: Es muss mehr als null sein."
+        case .tooLarge: "„\(said)“ ist mehr, als es wirklich sein kann; das gebe ich nicht weiter."
+        case .unreadable: "„\(said)“ kann ich nicht als Zahl lesen."
+        }
+    }
     func unnamedApp() -> String { "die App" }
     func noApps() -> String { "Es sind noch keine Apps installiert. Installiere eine mit parlance apps install PFAD." }
     func discovery(_ examples: [String]) -> String { "Du kannst zum Beispiel sagen: " + list(examples.map { "„\($0)“" }) + "." }

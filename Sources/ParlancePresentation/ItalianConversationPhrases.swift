@@ -1,4 +1,5 @@
 import Foundation
+import ParlanceCore
 
 /// The assistant's Italian words for the conversation (it says "tu" to its user).
 struct ItalianConversationPhrases: ConversationPhrases {
@@ -218,6 +219,13 @@ struct ItalianConversationPhrases: ConversationPhrases {
     func appMissing(app: String) -> String { "\(app) non è più installata, quindi mi fermo." }
     func extensionFailed(app: String, reason: String) -> String { "\(app) non ha potuto accettare la richiesta (\(reason)). Non è stato fatto nulla." }
     func notSaved(reason: String) -> String { "Non ho potuto salvare questa conversazione (\(reason)); dopo un riavvio potrei non ricordarla." }
+    func valueRefused(said: String, reason: RefusedValue.Reason) -> String {
+        switch reason {
+        case .notPositive: "«\(said)» non va bene: deve essere più di zero."
+        case .tooLarge: "«\(said)» è più di qualsiasi importo reale; non lo inoltro."
+        case .unreadable: "Non riesco a leggere «\(said)» come numero."
+        }
+    }
     func unnamedApp() -> String { "l'app" }
     func noApps() -> String { "Non ci sono app installate. Installane una con parlance apps install PERCORSO." }
     func discovery(_ examples: [String]) -> String { "Puoi chiedere per esempio " + list(examples.map { "«\($0)»" }) + "." }

@@ -1,4 +1,5 @@
 import Foundation
+import ParlanceCore
 
 /// The assistant's Japanese words for the conversation (polite form).
 struct JapaneseConversationPhrases: ConversationPhrases {
@@ -180,6 +181,13 @@ struct JapaneseConversationPhrases: ConversationPhrases {
     func appMissing(app: String) -> String { "\(app)はもうインストールされていないため、中止します。" }
     func extensionFailed(app: String, reason: String) -> String { "\(app)がリクエストを受け付けられませんでした（\(reason)）。何も行っていません。" }
     func notSaved(reason: String) -> String { "この会話を保存できませんでした（\(reason)）。再起動後は覚えていない可能性があります。" }
+    func valueRefused(said: String, reason: RefusedValue.Reason) -> String {
+        switch reason {
+        case .notPositive: "「\(said)」は使えません。ゼロより大きい値にしてください。"
+        case .tooLarge: "「\(said)」は大きすぎるため、アプリに渡しません。"
+        case .unreadable: "「\(said)」は数として読めません。"
+        }
+    }
     func unnamedApp() -> String { "アプリ" }
     func noApps() -> String { "アプリがまだインストールされていません。parlance apps install パス でインストールしてください。" }
     func discovery(_ examples: [String]) -> String { "たとえばこう言えます：" + examples.map { "「\($0)」" }.joined(separator: "、") + "。" }

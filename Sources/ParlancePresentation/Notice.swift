@@ -1,3 +1,5 @@
+import ParlanceCore
+
 /// Something the assistant tells the user outside a question or a result: that it can't help, that an
 /// app failed, that it is waiting. The engine decides which; the presenter words it.
 public enum Notice: Sendable, Equatable {
@@ -25,4 +27,6 @@ public enum Notice: Sendable, Equatable {
     case extensionFailed(app: String, reason: String)
     /// A durable write failed after the user was answered.
     case notSaved(reason: String)
+    /// A value said that is no value of its kind ("-5 dollars"); it was not passed to the app.
+    case valueRefused(RefusedValue)
 }

@@ -38,6 +38,8 @@ public enum Answer: Sendable, Equatable {
     case values([String: JSONValue])
     /// Not an answer but a new request ("actually, get me a ride home").
     case newRequest(UnderstoodRequest)
+    /// A value of the asked kind that is none ("-5" for an amount): say why and ask again.
+    case refused(RefusedValue)
     /// Nothing the question can use; ask again.
     case unclear
 }

@@ -40,6 +40,11 @@ struct FrameBuilder {
     /// The parameters of a request (with `defaults`, values it implies: a call is an audio call unless
     /// said otherwise) or of an answer (without).
     func parameters(intent: String, defaults: Bool = true) -> [String: JSONValue] {
+        frame(intent: intent, defaults: defaults).parameters
+    }
+
+    /// The parameters, and the values said that are no values of their kind ("-5 dollars"), left out of them.
+    func frame(intent: String, defaults: Bool = true) -> (parameters: [String: JSONValue], refused: [RefusedValue]) {
         let properties = Set(IntentCatalog.intent(named: intent)?.propertyNames ?? [])
         var parameters: [String: JSONValue] = [:]
         let spans = completedMessage(self.spans().filter { properties.contains($0.property) })
@@ -58,12 +63,13 @@ struct FrameBuilder {
                 parameters[span.property] = value
             }
         }
-        addEntities(to: &parameters, properties: properties, skipping: textCovered)
+        var refused: [RefusedValue] = []
+        addEntities(to: &parameters, refused: &refused, properties: properties, skipping: textCovered)
         addKeywords(to: &parameters, properties: properties, skipping: covered)
         if defaults, intent == "INStartCallIntent", parameters["callCapability"] == nil {
             parameters["callCapability"] = .string("audioCall")
         }
-        return parameters
+        return (parameters, refused)
     }
 
     // MARK: Spans
@@ -283,21 +289,32 @@ struct FrameBuilder {
 
     // MARK: Entities and keywords
 
-    private func addEntities(to parameters: inout [String: JSONValue], properties: Set<String>, skipping: [Bool]) {
+    private func addEntities(to parameters: inout [String: JSONValue], refused: inout [RefusedValue],
+                             properties: Set<String>, skipping: [Bool]) {
         let dateProperty = Self.dateProperties.first { properties.contains($0) }
+        // An amount or goal that is none ("-5 dollars", "1e309 miles") is refused here, never passed on.
+        func accepts(_ value: Double, _ property: String, _ segment: Segment) -> Bool {
+            guard let reason = RefusedValue.reason(for: value, property: property) else { return true }
+            if !refused.contains(where: { $0.property == property }) {
+                refused.append(RefusedValue(property: property, said: utterance.originalText(of: segment.tokens), reason: reason))
+            }
+            return false
+        }
         for (index, segment) in segments.enumerated() where !skipping[index] {
             guard case .entity(let value) = segment.kind else { continue }
             switch value {
             case .money(let amount, let currency) where properties.contains("currencyAmount"):
-                if parameters["currencyAmount"] == nil {
+                if parameters["currencyAmount"] == nil, accepts(amount, "currencyAmount", segment) {
                     parameters["currencyAmount"] = .object(["amount": .number(amount),
                                                             "currencyCode": .string(currency ?? defaultCurrency)])
                 }
             case .number(let amount) where properties.contains("currencyAmount") && parameters["currencyAmount"] == nil
                 && labels[index] == "O" && isPaymentAmount(at: index):
-                parameters["currencyAmount"] = .object(["amount": .number(amount), "currencyCode": .string(defaultCurrency)])
+                if accepts(amount, "currencyAmount", segment) {
+                    parameters["currencyAmount"] = .object(["amount": .number(amount), "currencyCode": .string(defaultCurrency)])
+                }
             case .quantity(let amount, let unit) where properties.contains("goalValue"):
-                if parameters["goalValue"] == nil {
+                if parameters["goalValue"] == nil, accepts(amount, "goalValue", segment) {
                     parameters["goalValue"] = .number(amount)
                     parameters["workoutGoalUnitType"] = .string(unit)
                 }

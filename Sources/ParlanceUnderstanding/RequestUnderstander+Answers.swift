@@ -84,8 +84,9 @@ struct AnswerReader {
             if let index = option(tokens, in: options) { return .choice(index) }
             return .unclear
         case .value(let parameter):
-            let values = self.values(Utterance(utterance.text(of: core)), for: parameter)
-            return values.isEmpty ? .unclear : .values(values)
+            let answer = answerFrame(Utterance(utterance.text(of: core)), for: parameter)
+            if answer.values.isEmpty, let refused = answer.refused.first { return .refused(refused) }
+            return answer.values.isEmpty ? .unclear : .values(answer.values)
         }
     }
 
@@ -106,7 +107,12 @@ struct AnswerReader {
         var lower = 0
         var upper = tokens.count
         let trailing: Set<String> = ["please", "thanks", "thank", "you", "pls"]
-        while lower < upper, tokens[lower].kind == .punctuation { lower += 1 }
+        // A minus written against a number is its sign, not punctuation: "-3" is no 3.
+        while lower < upper, tokens[lower].kind == .punctuation,
+              !(["-", "\u{2212}"].contains(tokens[lower].key) && lower + 1 < upper && tokens[lower + 1].kind == .number
+                && tokens[lower].range.upperBound == tokens[lower + 1].range.lowerBound) {
+            lower += 1
+        }
         while upper > lower, tokens[upper - 1].kind == .punctuation || trailing.contains(tokens[upper - 1].key)
             && upper - lower > 1 {
             upper -= 1
@@ -182,9 +188,15 @@ struct AnswerReader {
 
     /// The parameter values an answer gives for one parameter.
     func values(_ utterance: Utterance, for parameter: ParameterReference) -> [String: JSONValue] {
+        answerFrame(utterance, for: parameter).values
+    }
+
+    /// The parameter values an answer gives for one parameter, and the values it said that are none ("-5").
+    private func answerFrame(_ utterance: Utterance, for parameter: ParameterReference)
+        -> (values: [String: JSONValue], refused: [RefusedValue]) {
         let vocabulary = parameter.app.flatMap { context.matchers[$0] } ?? context.union
         let segments = analyzer.segments(of: utterance, mentions: [], vocabulary: vocabulary, time: time)
-        guard !segments.isEmpty else { return [:] }
+        guard !segments.isEmpty else { return ([:], []) }
         let property = parameter.parameter
         var labels = [String](repeating: "O", count: segments.count)
         // Entities and keyword values (a call type, a message attribute) are found by their readers.
@@ -194,9 +206,9 @@ struct AnswerReader {
         }
         let builder = FrameBuilder(utterance: utterance, segments: segments, labels: labels, analyzer: analyzer,
                                    defaultCurrency: defaultCurrency)
-        let parameters = builder.parameters(intent: parameter.intent, defaults: false)
+        let frame = builder.frame(intent: parameter.intent, defaults: false)
         let wanted = Self.companions[property, default: [property]]
-        return parameters.filter { wanted.contains($0.key) }
+        return (frame.parameters.filter { wanted.contains($0.key) }, frame.refused.filter { wanted.contains($0.property) })
     }
 
     /// Properties whose values the entity readers find on their own.

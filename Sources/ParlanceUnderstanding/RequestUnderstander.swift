@@ -138,6 +138,10 @@ public final class RequestUnderstander: Sendable {
                 var match: String?
                 if recognizer == .appExample {
                     match = context.examples[UnderstandingContext.exampleKey(utterance)].flatMap { $0.count == 1 ? $0.first : nil }
+                    // Where a template says where the example's values are, it is surer than the tagger.
+                    if let match, let found = model.templates.match(segments, utterance: utterance), found.intent == match {
+                        templateMatch = found
+                    }
                 } else {
                     templateMatch = model.templates.match(segments, utterance: utterance)
                     match = templateMatch?.intent
@@ -200,14 +204,21 @@ public final class RequestUnderstander: Sendable {
             result.confidence = policy.scopeDecisionConfidence
             return result
         }
+        result.unreadWords = segments.indices.compactMap { index in
+            let segment = segments[index]
+            guard labels[index] == "O", case .word = segment.kind, segment.key.count > 1, !model.commonWords.contains(segment.key),
+                  !model.language.functionWords.contains(segment.key) else { return nil }
+            return utterance.originalText(of: segment.tokens)
+        }
         let builder = FrameBuilder(utterance: utterance, segments: segments, labels: labels, analyzer: model.analyzer,
                                    defaultCurrency: defaultCurrency)
-        var parameters = builder.parameters(intent: trainingClass)
+        var frame = builder.frame(intent: trainingClass)
         let intent = concreteIntent(trainingClass, app: app, candidates: result.candidateApps, context: context,
-                                    video: parameters["callCapability"] == .string("videoCall"))
-        if intent != trainingClass { parameters = builder.parameters(intent: intent) }
+                                    video: frame.parameters["callCapability"] == .string("videoCall"))
+        if intent != trainingClass { frame = builder.frame(intent: intent) }
         result.intent = intent
-        result.parameters = parameters
+        result.parameters = frame.parameters
+        result.refusedValues = frame.refused
         return result
     }
 

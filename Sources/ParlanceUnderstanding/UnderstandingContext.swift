@@ -33,7 +33,7 @@ final class UnderstandingContext: Sendable {
     }
 
     /// Every name an app goes by.
-    private static func names(of app: AppBundle) -> [String] {
+    static func names(of app: AppBundle) -> [String] {
         var names = [app.displayName]
         if let spoken = app.spokenName { names.append(spoken) }
         names += app.localizedDisplayNames.keys.sorted().compactMap { app.localizedDisplayNames[$0] }

@@ -34,9 +34,16 @@ public struct UnderstoodRequest: Sendable, Codable, Equatable {
     public var appWasNamed = false
     /// Which recogniser decided (`UnderstandingPolicy.chain`).
     public var recognizer: Recognizer = .model
+    /// Words of the request that no parameter took and that are no words of the language's phrasing
+    /// ("Bobo" in "call Bobo" when no person was read), as written: how `parlance lint` tells that an
+    /// app's example request shows a value that understanding drops.
+    public var unreadWords: [String] = []
+    /// Values said that are no values of their kind ("-5 dollars"): left out of `parameters`, for the
+    /// conversation to say why and ask again.
+    public var refusedValues: [RefusedValue] = []
 
     private enum CodingKeys: String, CodingKey {
-        case text, language, app, intent, parameters, confidence, alternatives, candidateApps, recognizer
+        case text, language, app, intent, parameters, confidence, alternatives, candidateApps, recognizer, refusedValues
     }
 
     public init(text: String, language: String, app: String?, intent: String?, parameters: [String: JSONValue],
@@ -50,6 +57,20 @@ public struct UnderstoodRequest: Sendable, Codable, Equatable {
         self.alternatives = alternatives
     }
 
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        text = try container.decode(String.self, forKey: .text)
+        language = try container.decode(String.self, forKey: .language)
+        app = try container.decodeIfPresent(String.self, forKey: .app)
+        intent = try container.decodeIfPresent(String.self, forKey: .intent)
+        parameters = try container.decode([String: JSONValue].self, forKey: .parameters)
+        confidence = try container.decode(Double.self, forKey: .confidence)
+        alternatives = try container.decode([Alternative].self, forKey: .alternatives)
+        candidateApps = try container.decodeIfPresent([String].self, forKey: .candidateApps) ?? []
+        recognizer = try container.decodeIfPresent(Recognizer.self, forKey: .recognizer) ?? .model
+        refusedValues = try container.decodeIfPresent([RefusedValue].self, forKey: .refusedValues) ?? []
+    }
+
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(text, forKey: .text)
@@ -61,5 +82,6 @@ public struct UnderstoodRequest: Sendable, Codable, Equatable {
         try container.encode(alternatives, forKey: .alternatives)
         try container.encode(candidateApps, forKey: .candidateApps)
         try container.encode(recognizer, forKey: .recognizer)
+        if !refusedValues.isEmpty { try container.encode(refusedValues, forKey: .refusedValues) }
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Intents
 import ParlanceCore
+import ParlanceUnderstanding
 
 /// `parlance apps …`: install, list, remove, allow, deny, prefer, unprefer.
 struct AppsCommand: AsyncParsableCommand {
@@ -20,6 +21,10 @@ struct AppsCommand: AsyncParsableCommand {
             try CommandErrors.report {
                 let loaded = try BundleLoader.load(path)
                 for warning in loaded.warnings { Terminal.error(warning.description) }
+                // Style only: understanding every language's examples trains a model per language (parlance lint does).
+                for check in ExamplePhraseChecker(app: loaded.app).check(understanding: false) {
+                    for problem in check.bundleProblems(severity: .warning) { Terminal.error(problem.description) }
+                }
                 let store = try StoreAccess.open(global)
                 let outcome = try store.install(loaded.app)
                 let app = loaded.app

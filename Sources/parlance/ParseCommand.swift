@@ -169,6 +169,9 @@ enum ParseOutput {
         for name in result.parameters.keys.sorted() {
             lines.append("  \(name): \(encode(result.parameters[name]) ?? "?")")
         }
+        for refused in result.refusedValues {
+            lines.append("refused:    \(refused.property) \"\(refused.said)\" (\(refused.reason.rawValue))")
+        }
         for alternative in result.alternatives {
             lines.append("or:         \(alternative.intent) (\(String(format: "%.2f", alternative.confidence)))")
         }

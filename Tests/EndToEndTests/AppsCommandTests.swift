@@ -65,4 +65,37 @@ import Testing
         let lint = try cli.run(["lint", bundle])
         #expect(lint.status == 1)
     }
+
+    @Test func lintNamesEveryExampleThatDoesNotWork() throws {
+        let fixture = try BundleFixture()
+        let cli = CommandRunner()
+        defer { fixture.remove(); cli.remove() }
+        let bundle = try fixture.chatterbox { path, plist in
+            guard path == "en.lproj/AppIntentVocabulary.plist" else { return }
+            plist["IntentPhrases"] = [
+                ["IntentName": "INSendMessageIntent",
+                 "IntentExamples": ["Tell Kiki on Chatterbox that I am late", "Send a message to Bobo",
+                                    "Please tell Kiki on Chatterbox I am late"]],
+                ["IntentName": "INSearchForMessagesIntent", "IntentExamples": ["Send Bobo a Chatterbox message"]],
+            ]
+        }.path
+        let lint = try cli.run(["lint", bundle])
+        #expect(lint.status == 1)
+        let file = "error: Chatterbox.app/en.lproj/AppIntentVocabulary.plist"
+        #expect(lint.stdout.contains("\(file): IntentPhrases[0].IntentExamples[1]: \"Send a message to Bobo\" does not name the app"),
+                "\(lint.stdout)")
+        #expect(lint.stdout.contains("\(file): IntentPhrases[0].IntentExamples[2]: \"Please tell Kiki on Chatterbox I am late\" "
+                                     + "says \"please\""))
+        #expect(lint.stdout.contains("\(file): IntentPhrases[1].IntentExamples[0]: \"Send Bobo a Chatterbox message\" is understood "
+                                     + "as INSendMessageIntent (recipients: Bobo), not as INSearchForMessagesIntent"))
+        #expect(!lint.stdout.contains("IntentExamples[0]: \"Tell Kiki"))
+        #expect(lint.stdout.contains("examples: 1 of 4 work (en)"))
+
+        // Installing says what is wrong with the style, and installs: the extension works all the same.
+        let install = try cli.run(["apps", "install", bundle])
+        #expect(install.status == 0)
+        #expect(install.stderr.contains("warning: Chatterbox.app/en.lproj/AppIntentVocabulary.plist: "
+                                        + "IntentPhrases[0].IntentExamples[1]: \"Send a message to Bobo\" does not name the app"))
+        #expect(!install.stderr.contains("understood as"), "install checks style only")
+    }
 }

@@ -27,7 +27,24 @@ extension UnderstandingTests {
         }
 
         @Test(arguments: ["tell me a joke", "take me to the airport", "find photos of the beach"])
-        func placesAndSearchWordsAreNeverAnExactMatch(_ text: String) throws {
+        func placesAndSearchWordsWithNoRightEdgeAreNeverAnExactMatch(_ text: String) throws {
+            let (understander, _) = try UnderstandingTests.understander("dev")
+            let result = try understander.understand(text, language: "en")
+            #expect(result.recognizer != .template, "\(result)")
+        }
+
+        @Test(arguments: [("show sunset photos in Pixbox", "sunset"), ("find beach pictures", "beach"),
+                          ("show me my coral reef photos", "coral reef")])
+        func unknownSearchWordsHeldBetweenTheTemplatesWordsAreItsValue(_ text: String, terms: String) throws {
+            let (understander, _) = try UnderstandingTests.understander("dev")
+            let result = try understander.understand(text, language: "en")
+            #expect(result.recognizer == .template, "\(result)")
+            #expect(result.intent == "INSearchForPhotosIntent")
+            #expect(result.parameters["searchTerms"] == .array([.string(terms)]), "\(result.parameters)")
+        }
+
+        @Test(arguments: ["show my new photos", "show my Banana Trips photos"])
+        func commonWordsAndCapitalizedNamesAreNoUnknownValue(_ text: String) throws {
             let (understander, _) = try UnderstandingTests.understander("dev")
             let result = try understander.understand(text, language: "en")
             #expect(result.recognizer != .template, "\(result)")

@@ -17,6 +17,13 @@ public struct BundleProblem: Sendable, Equatable, Codable, CustomStringConvertib
     /// What is wrong and how to fix it.
     public var message: String
 
+    public init(severity: Severity, file: String, key: String?, message: String) {
+        self.severity = severity
+        self.file = file
+        self.key = key
+        self.message = message
+    }
+
     public var description: String {
         "\(severity): \(file)" + (key.map { ": \($0)" } ?? "") + ": \(message)"
     }

@@ -75,4 +75,6 @@ public struct Phrasing: Sendable {
     var contentLabels: [String] = []
     /// Words that introduce reported content and are never its first word ("que", "dass", "che").
     var contentOpeners: [String] = []
+    /// Please and thank you ("please", "s'il te plaît", "谢谢"): fine in a request, not in an app's example of one.
+    var courtesy: [String] = []
 }

@@ -24,7 +24,7 @@ struct LanguagePackReader {
         "list-joiners": true, "app-cues": false, "function-words": false, "number-joiners": false,
         "articles": false, "decimal-points": false, "standalone-scales": false, "subunits-only-after-unit": false,
         "app-prefixes": true, "app-suffixes": true, "polite-prefixes": true, "content-labels": false,
-        "content-openers": false,
+        "content-openers": false, "courtesy": false,
     ]
     /// The `@numbers` tables.
     static let numberTables: Set<String> = ["values", "scales", "fractions", "ordinals", "currency-subunits"]
@@ -338,7 +338,7 @@ struct LanguagePackReader {
             templates: templates, outOfScope: outOfScope, fillers: fillers, fillerKinds: fillerKinds,
             appPrefixes: words("app-prefixes"), appSuffixes: words("app-suffixes"),
             politePrefixes: words("polite-prefixes"), contentLabels: words("content-labels"),
-            contentOpeners: words("content-openers"))
+            contentOpeners: words("content-openers"), courtesy: words("courtesy"))
         let pack = LanguagePack(
             code: code, numbers: numberWords, currencies: currencies(), currencySubunits: numbers("currency-subunits"),
             subunitsOnlyAfterUnit: Set(words("subunits-only-after-unit")), units: units(), dates: dates,

@@ -7,8 +7,9 @@ import Foundation
 /// filled by something recognised for it: an app name, an amount, a date, a goal, a number, one of the
 /// user's or the app's vocabulary phrases for that parameter, or for a person a capitalized name. A
 /// message or a note (`content`, `note`) takes whatever words are left between the template's own, so
-/// it arrives exactly as said. Other free slots (a place, search words) never match exactly; such
-/// templates are left to the learned model.
+/// it arrives exactly as said. Search words, an album, a group or a workout no vocabulary knows match
+/// only as one to three lower-case words no template uses, held between the template's own words ("show
+/// {sunset} photos"); a place, a capitalized name, or such a value at the end is left to the learned model.
 struct TemplateMatcher: Sendable {
     private indirect enum Pattern: Sendable {
         case word(String)
@@ -41,6 +42,8 @@ struct TemplateMatcher: Sendable {
     private static let freeTextProperties: Set<String> = ["content", "note"]
     /// The longest name of a person not in the vocabulary, in words.
     private static let longestName = 4
+    /// The longest value of another kind (search words, an album) no vocabulary knows, in words.
+    private static let longestUnknownValue = 3
 
     private let patterns: [(intent: String, pattern: Pattern)]
     /// Words that are no part of a name even when capitalized ("I", "Please").
@@ -284,8 +287,22 @@ struct TemplateMatcher: Sendable {
                 let added = property.map { captures + [($0, position..<segment.end)] } ?? captures
                 return match(rest, at: segment.end, captures: added)
             case .vocabulary(let property):
-                guard let end = vocabularyEnd(at: position, property: property) else { return nil }
-                return match(rest, at: end, captures: captures + [(property, position..<end)])
+                if let end = vocabularyEnd(at: position, property: property) {
+                    return match(rest, at: end, captures: captures + [(property, position..<end)])
+                }
+                // "show sunset photos": a few words no template uses, held between the template's own words, are
+                // the value even when no vocabulary knows them.
+                guard TemplateMatcher.beginsWithWords(rest) else { return nil }
+                var end = position
+                // Words of a spaced script only: a single character of Japanese or Chinese is no word of its own.
+                // A capitalized name ("Banana Trips") may be an album or a person said nearly right: the model's.
+                while end < keys.count, end - position < TemplateMatcher.longestUnknownValue, keys[end].count > 1,
+                      !capitalized[end], !commonWords.contains(keys[end]),
+                      let segment = segmentAt[end], case .word = segment.kind, segment.end == end + 1 {
+                    end += 1
+                    if let found = match(rest, at: end, captures: captures + [(property, position..<end)]) { return found }
+                }
+                return nil
             case .person(let property, let list):
                 for end in personEnds(at: position, property: property) {
                     let added = captures + [(property, position..<end)]
@@ -357,6 +374,22 @@ struct TemplateMatcher: Sendable {
                 return nil
             }
             return segment.end
+        }
+    }
+}
+
+extension TemplateMatcher {
+    /// Whether what follows must start with the template's own words (after optional parts), so a value
+    /// before it has a right edge.
+    private static func beginsWithWords(_ patterns: ArraySlice<Pattern>) -> Bool {
+        guard let head = patterns.first else { return false }
+        switch head {
+        case .word: return true
+        case .optional: return beginsWithWords(patterns.dropFirst())
+        case .sequence(let parts): return beginsWithWords(ArraySlice(parts) + patterns.dropFirst())
+        case .choice(let alternatives):
+            return !alternatives.isEmpty && alternatives.allSatisfy { beginsWithWords([$0] + patterns.dropFirst()) }
+        case .app, .entity, .vocabulary, .person, .freeText, .options: return false
         }
     }
 }

@@ -176,11 +176,24 @@ public struct Utterance: Sendable {
                       let after = text.index(end, offsetBy: 1, limitedBy: text.endIndex), after < text.endIndex,
                       CharacterClass.isDigit(text[after]) {
                 end = text.index(after: after)
+            } else if character == "e" || character == "E", let exponent = exponentEnd(text, from: end) {
+                // "1e309" is one number (too large to be any), not 1 and a word.
+                return exponent
             } else {
                 break
             }
         }
         return end
+    }
+
+    /// The end of an exponent ("e309", "E-3") that starts at `start`, if one does.
+    private static func exponentEnd(_ text: String, from start: String.Index) -> String.Index? {
+        var index = text.index(after: start)
+        if index < text.endIndex, text[index] == "+" || text[index] == "-" { index = text.index(after: index) }
+        guard index < text.endIndex, CharacterClass.isDigit(text[index]) else { return nil }
+        while index < text.endIndex, CharacterClass.isDigit(text[index]) { index = text.index(after: index) }
+        guard index == text.endIndex || !CharacterClass.isLetter(text[index]) else { return nil }
+        return index
     }
 
     /// "2" + "nd" written together become one token "2nd" (an ordinal), and likewise "1st", "3rd", "4th".

@@ -36,4 +36,19 @@ public struct AppGazetteer: Sendable, Equatable {
     public func entries(for parameter: String) -> [GazetteerEntry] {
         entries.filter { $0.parameters.contains(parameter) }
     }
+
+    /// The terms of an app's vocabulary file (`ParameterVocabularies`), in file order.
+    public static func entries(of vocabulary: AppIntentVocabulary) -> [GazetteerEntry] {
+        var entries: [GazetteerEntry] = []
+        for group in vocabulary.parameterVocabularies {
+            for (rank, item) in group.items.enumerated() {
+                for synonym in item.synonyms {
+                    let spellings = [synonym.phrase] + [synonym.pronunciation].compactMap { $0 }
+                    entries.append(GazetteerEntry(phrase: synonym.phrase, spellings: spellings, identifier: item.identifier,
+                                                  parameters: group.parameterNames, rank: rank, source: .app))
+                }
+            }
+        }
+        return entries
+    }
 }

@@ -61,17 +61,6 @@ public final class VocabularyIndex: Sendable {
     }
 
     private func appEntries(_ bundle: AppBundle, language: String?) -> [GazetteerEntry] {
-        guard let vocabulary = bundle.vocabulary(language: language) else { return [] }
-        var entries: [GazetteerEntry] = []
-        for group in vocabulary.parameterVocabularies {
-            for (rank, item) in group.items.enumerated() {
-                for synonym in item.synonyms {
-                    let spellings = [synonym.phrase] + [synonym.pronunciation].compactMap { $0 }
-                    entries.append(GazetteerEntry(phrase: synonym.phrase, spellings: spellings, identifier: item.identifier,
-                                                  parameters: group.parameterNames, rank: rank, source: .app))
-                }
-            }
-        }
-        return entries
+        bundle.vocabulary(language: language).map { AppGazetteer.entries(of: $0) } ?? []
     }
 }
