@@ -249,13 +249,32 @@ struct FrameBuilder {
         return entries.first { entry in entry.parameters.contains { $0.hasSuffix("." + span.property) } } ?? entries.first
     }
 
+    /// A person's name without the possessive in front ("my sister" → "sister", "我妈妈" → "妈妈"), when
+    /// something is left; nil when there is none to drop.
+    private func withoutPossessive(_ span: Span) -> String? {
+        guard let first = span.segments.first else { return nil }
+        let tokens = Array(utterance.tokens[segments[first].tokens.lowerBound...])
+        for possessive in analyzer.language.possessives.sorted(by: { $0.count > $1.count }) {
+            let keys = TextFolding.tokenKeys(possessive)
+            guard !keys.isEmpty, keys.count < tokens.count, zip(keys, tokens).allSatisfy({ $0 == $1.key }) else { continue }
+            let start = segments[first].tokens.lowerBound + keys.count
+            let end = segments[span.segments.upperBound - 1].tokens.upperBound
+            return start < end ? utterance.text(of: start..<end) : nil
+        }
+        return nil
+    }
+
     private func value(of span: Span) -> JSONValue? {
         let text = self.text(of: span)
         let entry = vocabularyEntry(of: span)
         let phrase = entry?.phrase ?? text
         let property = span.property
         if Self.personProperties.contains(property) {
-            return .object(["displayName": .string(phrase)])
+            // "my" alone (the tagger split "my | sister") names nobody.
+            if entry == nil, analyzer.language.possessives.contains(where: { TextFolding.tokenKeys($0) == TextFolding.tokenKeys(text) }) {
+                return nil
+            }
+            return .object(["displayName": .string(entry == nil ? withoutPossessive(span) ?? phrase : phrase)])
         }
         if Self.speakableProperties.contains(property) {
             var object: [String: JSONValue] = ["spokenPhrase": .string(phrase)]

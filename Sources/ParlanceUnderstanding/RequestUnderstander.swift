@@ -188,10 +188,11 @@ public final class RequestUnderstander: Sendable {
         }
         result.app = app
         // A template match says where every value is; otherwise the intent's slot tagger finds them.
-        let labels = templateMatch.map { Self.labels(of: $0, segments: segments) } ?? model.taggers[trainingClass].map { tagger in
+        let found = templateMatch.map { Self.labels(of: $0, segments: segments) } ?? model.taggers[trainingClass].map { tagger in
             tagger.tag(ModelFeatures.positions(segments, intent: trainingClass), keys: segments.map(\.key))
                 .map { tagger.labels[$0] }
         } ?? Array(repeating: "O", count: segments.count)
+        let labels = Self.typedByVocabulary(found, segments: segments, intent: trainingClass)
         // The request's own words (outside the values it carries) must say it is of this intent, and
         // none may say it is something no app here does ("remind me to call Kiki": "remind").
         // The scope decision ends the chain for the template and the model; an app's own example is its word.
@@ -220,6 +221,35 @@ public final class RequestUnderstander: Sendable {
         result.parameters = frame.parameters
         result.refusedValues = frame.refused
         return result
+    }
+
+    /// Properties whose values are names a vocabulary may type otherwise: people, groups, albums, workouts,
+    /// ride options and search words.
+    private static let namedByVocabulary = FrameBuilder.personProperties.union([
+        "speakableGroupName", "speakableGroupNames", "albumName", "workoutName", "rideOptionName", "searchTerms",
+    ])
+
+    /// A phrase the user or the app gave as vocabulary of a type fills a property of that type, whatever
+    /// the sentence's shape suggested: "Summer in Rome" (an album) is no person in "Fotos von Summer in Rome",
+    /// "Banana Club" (a contact group) is no recipient. What a message or a note says keeps its words.
+    static func typedByVocabulary(_ labels: [String], segments: [Segment], intent: String) -> [String] {
+        var labels = labels
+        for (index, segment) in segments.enumerated() {
+            let label = labels[index]
+            guard label != "O" else { continue }
+            let property = String(label.dropFirst(2))
+            let typed = segment.vocabularyProperties(intent: intent)
+            // Only names are typed this way: a message keeps its words, and a place has its own cue ("taken at").
+            guard let first = typed.first, !typed.contains(property), Self.namedByVocabulary.contains(property) else { continue }
+            labels[index] = "B-" + first
+            // The rest of the old value stays with it only if it was one value: "the Banana Club" → the group.
+            var next = index + 1
+            while next < segments.count, labels[next] == "I-" + property {
+                labels[next] = "O"
+                next += 1
+            }
+        }
+        return labels
     }
 
     /// The tagger's kind of labels for the values a template match captured.

@@ -26,10 +26,23 @@ final class UnderstandingContext: Sendable {
         appOrder = apps.map(\.identifier)
         spotter = AppNameSpotter(apps: apps.map { (identifier: $0.identifier, names: Self.names(of: $0)) },
                                  commonWords: model.commonWords, cues: language.appCues)
+        // "my sister", "meine Mutter", "我妈妈": relations are people for every app, after the app's and the user's words.
+        let relations = Self.relationEntries(language)
         var matchers: [String: GazetteerMatcher] = [:]
-        for app in apps { matchers[app.identifier] = GazetteerMatcher(entries: gazetteers[app.identifier]?.entries ?? []) }
+        for app in apps {
+            matchers[app.identifier] = GazetteerMatcher(entries: (gazetteers[app.identifier]?.entries ?? []) + relations)
+        }
         self.matchers = matchers
-        union = GazetteerMatcher(entries: apps.flatMap { gazetteers[$0.identifier]?.entries ?? [] })
+        union = GazetteerMatcher(entries: apps.flatMap { gazetteers[$0.identifier]?.entries ?? [] } + relations)
+    }
+
+    /// The language's relation words as contact names, ranked after every name the user gave.
+    private static func relationEntries(_ language: LanguagePack) -> [GazetteerEntry] {
+        let parameters = UserVocabularyTargets.parameters(for: .contactName)
+        return language.relations.map { relation in
+            GazetteerEntry(phrase: relation, spellings: [relation], identifier: nil, parameters: parameters,
+                           rank: Int(Int32.max), source: .user(.contactName))
+        }
     }
 
     /// Every name an app goes by.

@@ -33,6 +33,10 @@ public struct LanguagePack: Sendable {
     let appCues: Set<String>
     /// Words that carry no request on their own ("the", "and", "of"): a request made only of them is none.
     let functionWords: Set<String>
+    /// Possessive words dropped from the front of a person's name ("my" in "my sister", "我" in "我妈妈").
+    var possessives: [String] = []
+    /// People named by how they relate to the user ("sister", "Mutter", "妈妈"): names wherever a name can stand.
+    var relations: [String] = []
     /// Words for answers in a conversation.
     let answers: AnswerWords
     /// How each intent is phrased, for training.

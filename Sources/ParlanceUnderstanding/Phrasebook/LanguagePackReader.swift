@@ -24,7 +24,7 @@ struct LanguagePackReader {
         "list-joiners": true, "app-cues": false, "function-words": false, "number-joiners": false,
         "articles": false, "decimal-points": false, "standalone-scales": false, "subunits-only-after-unit": false,
         "app-prefixes": true, "app-suffixes": true, "polite-prefixes": true, "content-labels": false,
-        "content-openers": false, "courtesy": false,
+        "content-openers": false, "courtesy": false, "possessives": false, "relations": false,
     ]
     /// The `@numbers` tables.
     static let numberTables: Set<String> = ["values", "scales", "fractions", "ordinals", "currency-subunits"]
@@ -343,7 +343,7 @@ struct LanguagePackReader {
             code: code, numbers: numberWords, currencies: currencies(), currencySubunits: numbers("currency-subunits"),
             subunitsOnlyAfterUnit: Set(words("subunits-only-after-unit")), units: units(), dates: dates,
             keywords: keywords(), listJoiners: Set(words("list-joiners")), appCues: Set(words("app-cues")),
-            functionWords: Set(words("function-words")),
+            functionWords: Set(words("function-words")), possessives: words("possessives"), relations: words("relations"),
             answers: AnswerWords(yes: words("yes"), no: words("no"), cancel: words("cancel"),
                                  valuePrefixes: words("value-prefixes"), choiceWords: words("choice-words")),
             phrasing: phrasing)

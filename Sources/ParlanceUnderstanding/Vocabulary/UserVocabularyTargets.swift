@@ -14,7 +14,7 @@ enum UserVocabularyTargets {
         case .contactName:
             return parameter.valueType == "INPerson"
         case .contactGroupName:
-            return parameter.name == "speakableGroupName" || parameter.name == "groupNames"
+            return parameter.name == "speakableGroupName" || parameter.name == "speakableGroupNames" || parameter.name == "groupNames"
         case .photoAlbumName:
             return parameter.name == "albumName"
         case .photoTag:
