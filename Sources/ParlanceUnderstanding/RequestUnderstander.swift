@@ -157,7 +157,17 @@ public final class RequestUnderstander: Sendable {
                 if let supported {
                     let top = ranked[0]
                     if classes[top] != IntentClassifier.none || probabilities[top] < policy.outOfScopeConfidence {
-                        chosen = ranked.first { supported.contains(classes[$0]) && probabilities[$0] >= policy.namedAppConfidence }
+                        // An app and a name alone ("Ringo Zoë") say nothing of the intent: the named app's own
+                        // intent is meant if it outweighs "none", however likely a message is for such words elsewhere.
+                        let none = classes.firstIndex(of: IntentClassifier.none).map { probabilities[$0] } ?? 0
+                        let namesOnly = segments.allSatisfy { segment in
+                            guard case .word = segment.kind else { return true }
+                            return !model.commonWords.contains(segment.key)
+                        }
+                        chosen = ranked.first { index in
+                            supported.contains(classes[index])
+                                && (probabilities[index] >= policy.namedAppConfidence || (namesOnly && probabilities[index] > none))
+                        }
                     }
                 } else if classes[ranked[0]] != IntentClassifier.none, probabilities[ranked[0]] >= policy.unnamedAppConfidence {
                     chosen = ranked[0]

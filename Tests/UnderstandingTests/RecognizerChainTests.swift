@@ -43,6 +43,14 @@ extension UnderstandingTests {
             #expect(result.parameters["searchTerms"] == .array([.string(terms)]), "\(result.parameters)")
         }
 
+        @Test func anAppAndANameAloneAreTheNamedAppsIntent() throws {
+            let (understander, _) = try UnderstandingTests.understander("dev")
+            let call = try understander.understand("Ringo Zoë", language: "it")
+            #expect(call.intent == "INStartCallIntent", "\(call)")
+            let ride = try understander.understand("request a ride on Coinly", language: "en")
+            #expect(ride.intent == nil, "the words say a ride, which the named payment app can't do: \(ride)")
+        }
+
         @Test(arguments: ["show my new photos", "show my Banana Trips photos"])
         func commonWordsAndCapitalizedNamesAreNoUnknownValue(_ text: String) throws {
             let (understander, _) = try UnderstandingTests.understander("dev")

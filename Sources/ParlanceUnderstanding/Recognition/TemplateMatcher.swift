@@ -51,7 +51,10 @@ struct TemplateMatcher: Sendable {
     /// Words that join the people of a list ("and"); a comma does too.
     private let listJoiners: Set<String>
 
-    init(phrasing: Phrasing, commonWords: Set<String>, listProperties: Set<String>, listJoiners: Set<String>) {
+    /// - Parameter unspaced: the language is written without spaces (Japanese, Chinese): the words between a
+    ///   person and a message are particles and verbs ("に", "发"), never left unsaid.
+    init(phrasing: Phrasing, commonWords: Set<String>, listProperties: Set<String>, listJoiners: Set<String>,
+         unspaced: Bool = false) {
         self.commonWords = commonWords
         self.listJoiners = listJoiners
         func words(_ text: String) -> [Pattern] {
@@ -85,7 +88,7 @@ struct TemplateMatcher: Sendable {
                 case .text(let text):
                     // "di' a Marco [che] grazie": the word between a person and the message may go unsaid.
                     let words = literal(text)
-                    if wasAfterValue, !words.isEmpty, words.count <= 3, position + 1 < nodes.count,
+                    if !unspaced, wasAfterValue, !words.isEmpty, words.count <= 3, position + 1 < nodes.count,
                        case .slot(let next, nil) = nodes[position + 1], Self.freeTextProperties.contains(next) {
                         sequence.append(.optional(.sequence(words)))
                     } else {
