@@ -33,7 +33,8 @@ def main(path, root=None):
         "NSExtension": {
             "NSExtensionPointIdentifier": "com.apple.intents-service",
             "NSExtensionAttributes": {"IntentsSupported": spec["intents"],
-                                      "IntentsRestrictedWhileLocked": spec.get("restricted", [])},
+                                      "IntentsRestrictedWhileLocked": spec.get("restricted", []),
+                                      **({"ParlanceHandleIsIdempotent": True} if spec.get("idempotentHandle") else {})},
         },
     }
     with open(os.path.join(appex, "Info.plist"), "wb") as f:

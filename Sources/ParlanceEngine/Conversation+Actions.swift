@@ -32,7 +32,9 @@ extension Conversation {
         case .confirm(let task):
             return ([], await confirm(task))
         case .handle(let task):
-            return await handle(task)
+            return await handle(task, resending: false)
+        case .resendHandle(let task):
+            return await handle(task, resending: true)
         case let .end(ending, task):
             return ([presenter.ending(ending, context: presentationContext(task))], nil)
         case let .report(report, task):
@@ -84,8 +86,10 @@ extension Conversation {
         }
     }
 
-    /// Journals the intent (with the state, in one transaction), then asks the extension to handle it.
-    private func handle(_ task: IntentTask) async -> ([AssistantTurn], ConversationEvent?) {
+    /// Journals the decision to handle the intent (with the state, in one transaction), then asks the
+    /// extension to handle it, journalling the request as sent just before it leaves. `resending` sends
+    /// again an intent sent before a restart (to an app that answers a repeated intent from its record).
+    private func handle(_ task: IntentTask, resending: Bool) async -> ([AssistantTurn], ConversationEvent?) {
         guard let (app, endpoint) = endpoint(for: task) else { return ([], .appMissing) }
         let intent: INIntent
         let intentJSON: Data
@@ -99,18 +103,26 @@ extension Conversation {
             let state = try encodedState()
             guard try store.beginHandling(intentIdentifier: task.identifier, app: app.identifier,
                                           intent: String(decoding: intentJSON, as: UTF8.self),
-                                          state: state, session: session) else { return ([], .alreadyHandled) }
+                                          state: state, session: session, resending: resending) else {
+                return ([], .alreadyHandled)
+            }
             noteSaved(state)
         } catch {
             return ([], .journalFailed(reason: (error as? StoreError)?.message ?? "\(error)"))
         }
         let waiting = presenter.notice(.waiting(app: presentationContext(task).app), intent: task.intent)
         let progress = progressListener
+        let store = self.store
+        let identifier = task.identifier
         let response: INIntentResponse
         do {
-            response = try await extensions.handle(intent, in: endpoint) { elapsed in
+            response = try await extensions.handle(intent, in: endpoint, beforeSending: {
+                try store.markHandleSent(intentIdentifier: identifier)
+            }, progress: { elapsed in
                 if elapsed >= .seconds(1) { progress?(waiting) }
-            }
+            })
+        } catch where error.kind == .notSent {
+            return ([], .journalFailed(reason: error.message))
         } catch {
             return ([], .handleFailed(reason: error.message))
         }

@@ -211,7 +211,8 @@ public actor Conversation {
             sessionLocked: lockSource.isLocked(),
             requiresUnlock: policy.alwaysRestrictedWhileLocked.contains(task.intent) || restricted.contains(task.intent),
             parameters: ConversationFacts.parameters(of: task.intent),
-            preferredApp: task.app == nil ? preferredApp(for: task.intent) : nil)
+            preferredApp: task.app == nil ? preferredApp(for: task.intent) : nil,
+            handleIsIdempotent: installed?.bundle.intentsExtension?.handleIsIdempotent ?? false)
     }
 
     /// The app the user chose for the intent's domain, if any.

@@ -18,6 +18,9 @@ public enum ConversationAction: Sendable, Equatable {
     /// Journal the intent together with the machine's state, then ask the extension to handle it
     /// (answer with `handled`, `handleFailed`, `alreadyHandled` or `journalFailed`).
     case handle(IntentTask)
+    /// Send handle again for an intent that was sent before a restart and never answered; the app
+    /// declares that it answers a repeated intent identifier from its own record (answer as for `handle`).
+    case resendHandle(IntentTask)
     /// The request ended without handle.
     case end(ConversationEnding, IntentTask)
     /// Tell the user what the app did.
@@ -48,6 +51,7 @@ public enum ConversationTrouble: Sendable, Equatable {
     case unreadable(reason: String)
     /// The assistant stopped during handle; the outcome is unknown.
     case interrupted
+    /// The intent was sent to handle before; it is not sent again.
     case alreadyHandled
     case notRecorded(reason: String)
     case handleFailed(reason: String)

@@ -16,19 +16,25 @@ public struct ConversationFacts: Sendable, Equatable {
     public var parameters: [(name: String, isList: Bool)]
     /// The app the user chose for the intent's domain (`parlance apps prefer`), if any.
     public var preferredApp: String?
+    /// Whether the app's extension answers a handle repeated with the same intent identifier from its
+    /// own record (`ParlanceHandleIsIdempotent`), so an unanswered handle may be sent again.
+    public var handleIsIdempotent: Bool
 
     public init(permission: AppPermission, sessionLocked: Bool, requiresUnlock: Bool,
-                parameters: [(name: String, isList: Bool)], preferredApp: String? = nil) {
+                parameters: [(name: String, isList: Bool)], preferredApp: String? = nil,
+                handleIsIdempotent: Bool = false) {
         self.permission = permission
         self.sessionLocked = sessionLocked
         self.requiresUnlock = requiresUnlock
         self.parameters = parameters
         self.preferredApp = preferredApp
+        self.handleIsIdempotent = handleIsIdempotent
     }
 
     public static func == (lhs: ConversationFacts, rhs: ConversationFacts) -> Bool {
         lhs.permission == rhs.permission && lhs.sessionLocked == rhs.sessionLocked
             && lhs.requiresUnlock == rhs.requiresUnlock && lhs.preferredApp == rhs.preferredApp
+            && lhs.handleIsIdempotent == rhs.handleIsIdempotent
             && lhs.parameters.map(\.name) == rhs.parameters.map(\.name)
             && lhs.parameters.map(\.isList) == rhs.parameters.map(\.isList)
     }

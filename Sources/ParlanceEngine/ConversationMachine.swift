@@ -230,10 +230,13 @@ public struct ConversationMachine: Sendable {
             case .finished(_, _, let response, _)?:
                 let value = (try? JSONDecoder().decode(JSONValue.self, from: Data(response.utf8))) ?? .null
                 return end(task, .report(.recorded(value), task))
-            case .started?:
-                return end(task, .tell(.interrupted, task))
-            case nil:
-                // Saved as handling but never journalled: handle was not called, so confirm again.
+            case .sent?:
+                // Sent, never answered: only an app that answers a repeated intent from its record may
+                // be asked again; otherwise nobody knows whether it was done, and it is not sent twice.
+                guard facts(task).handleIsIdempotent else { return end(task, .tell(.interrupted, task)) }
+                return [.resendHandle(task)]
+            case .decided?, nil:
+                // Never sent: the request did not reach the app, so it goes through confirmation again.
                 return advance(task, from: .confirm, facts: facts)
             }
         }

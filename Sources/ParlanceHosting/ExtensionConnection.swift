@@ -58,6 +58,7 @@ final class ExtensionConnection: LineTransportDelegate, @unchecked Sendable {
     nonisolated(nonsending)
     func call<Params: Encodable & Sendable, Result: Decodable & Sendable>(
         _ method: WireMethod, _ params: Params, as: Result.Type, deadline: Duration,
+        beforeSending: (@Sendable () throws -> Void)? = nil,
         progress: (@Sendable (Duration) -> Void)? = nil) async throws(HostingError) -> Result {
         let id = try register(method.rawValue, progress: progress)
         let line: Data
@@ -66,6 +67,12 @@ final class ExtensionConnection: LineTransportDelegate, @unchecked Sendable {
         } catch {
             _ = state.withLock { $0.pending.removeValue(forKey: id) }
             throw HostingError(.extensionError, app: endpoint.appName, "could not encode the \(method.rawValue) request: \(error)")
+        }
+        do {
+            try beforeSending?()
+        } catch {
+            _ = state.withLock { $0.pending.removeValue(forKey: id) }
+            throw HostingError(.notSent, app: endpoint.appName, "\(error)")
         }
         let timer = clock.schedule(after: deadline) { [weak self] in
             self?.expire(id, method: method.rawValue, deadline: deadline)

@@ -58,12 +58,16 @@ public actor ExtensionHost {
         }
     }
 
-    /// Handles an intent. `progress` hears, about once a second, how long the extension has been working.
+    /// Handles an intent. `beforeSending` runs once the extension is ready, just before the request
+    /// leaves (the journal records it as sent); when it throws, nothing is sent and the call fails with
+    /// `notSent`. `progress` hears, about once a second, how long the extension has been working.
     public func handle(_ intent: INIntent, in endpoint: ExtensionEndpoint,
+                       beforeSending: (@Sendable () throws -> Void)? = nil,
                        progress: (@Sendable (Duration) -> Void)? = nil) async throws(HostingError) -> INIntentResponse {
         let response = try await perform(endpoint) { connection throws(HostingError) in
             try await connection.call(.handle, IntentParams(intent: intent), as: ResponseResult.self,
-                                      deadline: policy.handleDeadline, progress: progress).response?.response
+                                      deadline: policy.handleDeadline, beforeSending: beforeSending,
+                                      progress: progress).response?.response
         }
         guard let response else {
             throw HostingError(.extensionError, app: endpoint.appName, "\(endpoint.appName)'s extension handled "
@@ -172,7 +176,8 @@ public actor ExtensionHost {
             slots[id]?.lifecycle.callEnded(now: clock.now, succeeded: true)
             return result
         } catch {
-            slots[id]?.lifecycle.callEnded(now: clock.now, succeeded: false)
+            // A request the caller kept back is no failure of the extension's.
+            slots[id]?.lifecycle.callEnded(now: clock.now, succeeded: error.kind == .notSent)
             logger.error("\(error.message)", metadata: ["app": "\(endpoint.appName)", "failure": "\(error.kind.rawValue)"])
             if connection.isBroken { recordBreak(of: connection, id: id) }
             throw error

@@ -32,6 +32,8 @@ public struct HostingError: Error, Sendable, Equatable, CustomStringConvertible 
         case notReading
         /// The extension was stopped (the assistant is shutting down) while the call waited.
         case stopped
+        /// The request was not sent: what the caller had to record before it leaves could not be recorded.
+        case notSent
     }
 
     /// The kind.

@@ -185,7 +185,7 @@ struct ChineseConversationPhrases: ConversationPhrases {
     }
     func appCannot(app: String) -> String { "\(app)做不了这个。说“你能做什么”来看看它能做什么。" }
     func waiting(app: String) -> String { "正在等待\(app)……" }
-    func alreadyHandled(app: String) -> String { "\(app)已经处理过这个请求，我不会重复。" }
+    func alreadyHandled(app: String) -> String { "这个请求已经发给\(app)了，我不会再发一次。请在\(app)里查看结果。" }
     func notRecorded(reason: String) -> String { "无法安全记录这个请求，所以没有发送：\(reason)" }
     func handleFailed(app: String, reason: String) -> String { "\(app)处理请求时出错（\(reason)）。我不确定是否成功，也不会重复；请在\(app)中查看。" }
     func noRideToCancel(app: String) -> String { "你没有可以取消的\(app)行程。" }

@@ -234,7 +234,7 @@ struct EnglishConversationPhrases: ConversationPhrases {
     }
     func appCannot(app: String) -> String { "\(app) can't do that. Say “what can you do?” to hear what it can do." }
     func waiting(app: String) -> String { "Waiting for \(app)…" }
-    func alreadyHandled(app: String) -> String { "\(app) already handled this request; I won't do it twice." }
+    func alreadyHandled(app: String) -> String { "I already sent this request to \(app); I won't send it twice. Check \(app) for what it did." }
     func notRecorded(reason: String) -> String { "I couldn't record the request safely, so I didn't send it: \(reason)" }
 
     func handleFailed(app: String, reason: String) -> String {

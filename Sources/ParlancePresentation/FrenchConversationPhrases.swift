@@ -241,7 +241,7 @@ struct FrenchConversationPhrases: ConversationPhrases {
     }
     func appCannot(app: String) -> String { "\(app) ne sait pas faire ça. Dis « que sais-tu faire ? » pour voir ce qu'elle sait faire." }
     func waiting(app: String) -> String { "J'attends \(app)…" }
-    func alreadyHandled(app: String) -> String { "\(app) a déjà traité cette demande ; je ne la refais pas." }
+    func alreadyHandled(app: String) -> String { "J'ai déjà envoyé cette demande à \(app) ; je ne l'envoie pas deux fois. Vérifiez dans \(app) ce qui a été fait." }
     func notRecorded(reason: String) -> String { "Je n'ai pas pu enregistrer la demande, je ne l'ai donc pas envoyée : \(reason)" }
 
     func handleFailed(app: String, reason: String) -> String {

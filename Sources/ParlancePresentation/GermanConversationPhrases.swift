@@ -214,7 +214,7 @@ struct GermanConversationPhrases: ConversationPhrases {
     }
     func appCannot(app: String) -> String { "\(app) kann das nicht. Sag „was kannst du?“, um zu hören, was es kann." }
     func waiting(app: String) -> String { "Ich warte auf \(app) …" }
-    func alreadyHandled(app: String) -> String { "\(app) hat diese Anfrage schon bearbeitet; ich mache sie nicht zweimal." }
+    func alreadyHandled(app: String) -> String { "Ich habe diese Anfrage schon an \(app) gesendet und sende sie nicht zweimal. Sieh in \(app) nach, was passiert ist." }
     func notRecorded(reason: String) -> String { "Ich konnte die Anfrage nicht sicher speichern und habe sie nicht gesendet: \(reason)" }
 
     func handleFailed(app: String, reason: String) -> String {

@@ -208,7 +208,7 @@ struct ItalianConversationPhrases: ConversationPhrases {
     }
     func appCannot(app: String) -> String { "\(app) non sa farlo. Di' «cosa sai fare?» per sapere cosa sa fare." }
     func waiting(app: String) -> String { "Aspetto \(app)…" }
-    func alreadyHandled(app: String) -> String { "\(app) ha già gestito questa richiesta; non la ripeto." }
+    func alreadyHandled(app: String) -> String { "Ho già inviato questa richiesta a \(app); non la invio due volte. Controlla in \(app) cosa è stato fatto." }
     func notRecorded(reason: String) -> String { "Non sono riuscito a registrare la richiesta, quindi non l'ho inviata: \(reason)" }
 
     func handleFailed(app: String, reason: String) -> String {

@@ -174,7 +174,7 @@ struct JapaneseConversationPhrases: ConversationPhrases {
     }
     func appCannot(app: String) -> String { "\(app)ではそれはできません。「何ができる？」と聞いてみてください。" }
     func waiting(app: String) -> String { "\(app)を待っています…" }
-    func alreadyHandled(app: String) -> String { "\(app)はこのリクエストをすでに処理しました。二度は行いません。" }
+    func alreadyHandled(app: String) -> String { "このリクエストはすでに\(app)に送りました。二度は送りません。結果は\(app)で確認してください。" }
     func notRecorded(reason: String) -> String { "リクエストを安全に記録できなかったため、送信しませんでした：\(reason)" }
     func handleFailed(app: String, reason: String) -> String { "\(app)が処理中に失敗しました（\(reason)）。完了したかどうかわからず、繰り返しません。\(app)で確認してください。" }
     func noRideToCancel(app: String) -> String { "キャンセルできる\(app)の配車はありません。" }

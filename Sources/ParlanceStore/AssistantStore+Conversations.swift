@@ -32,20 +32,32 @@ extension AssistantStore: ConversationStore {
     // MARK: Journal of handled intents
 
     /// Records that handle is about to be called for an intent, and saves the session's state in the
-    /// same transaction. Returns false, changing nothing, when the intent was already started: it must
-    /// not be handled a second time.
+    /// same transaction. An intent decided before but never sent is decided again. Returns false,
+    /// changing nothing, when the intent was already sent, unless `resending`.
     public func beginHandling(intentIdentifier: String, app: String, intent: String,
-                              state: Data?, session: String) throws(StoreError) -> Bool {
+                              state: Data?, session: String, resending: Bool = false) throws(StoreError) -> Bool {
         try write { db in
-            if try Bool.fetchOne(db, sql: "SELECT 1 FROM handledIntents WHERE intentIdentifier = ?",
-                                 arguments: [intentIdentifier]) == true {
-                return false
+            let sent = try Row.fetchOne(db, sql: "SELECT sentAt FROM handledIntents WHERE intentIdentifier = ?",
+                                        arguments: [intentIdentifier]).map { row -> Bool in
+                let sentAt: Date? = row["sentAt"]
+                return sentAt != nil
             }
-            try db.execute(sql: """
-                INSERT INTO handledIntents (intentIdentifier, appIdentifier, intent, startedAt) VALUES (?, ?, ?, ?)
-                """, arguments: [intentIdentifier, app, intent, Date()])
+            if sent == true, !resending { return false }
+            if sent == nil {
+                try db.execute(sql: """
+                    INSERT INTO handledIntents (intentIdentifier, appIdentifier, intent, startedAt) VALUES (?, ?, ?, ?)
+                    """, arguments: [intentIdentifier, app, intent, Date()])
+            }
             try Self.saveConversationState(state, session: session, in: db)
             return true
+        }
+    }
+
+    /// Records that the handle request for an intent is being sent now.
+    public func markHandleSent(intentIdentifier: String) throws(StoreError) {
+        try write { db in
+            try db.execute(sql: "UPDATE handledIntents SET sentAt = COALESCE(sentAt, ?) WHERE intentIdentifier = ?",
+                           arguments: [Date(), intentIdentifier])
         }
     }
 
@@ -57,18 +69,20 @@ extension AssistantStore: ConversationStore {
         }
     }
 
-    /// What the journal holds for an intent, or nil when handle was never called for it.
+    /// What the journal holds for an intent, or nil when handle was never decided for it.
     public func journalEntry(intentIdentifier: String) throws(StoreError) -> JournalEntry? {
         try read { db in
             guard let row = try Row.fetchOne(db, sql: """
-                SELECT appIdentifier, intent, response, startedAt, finishedAt FROM handledIntents WHERE intentIdentifier = ?
+                SELECT appIdentifier, intent, response, startedAt, sentAt, finishedAt FROM handledIntents
+                WHERE intentIdentifier = ?
                 """, arguments: [intentIdentifier]) else { return nil }
             let app: String = row["appIdentifier"]
             let intent: String = row["intent"]
             if let response: String = row["response"], let finished: Date = row["finishedAt"] {
                 return .finished(app: app, intent: intent, response: response, at: finished)
             }
-            return .started(app: app, intent: intent, at: row["startedAt"])
+            if let sent: Date = row["sentAt"] { return .sent(app: app, intent: intent, at: sent) }
+            return .decided(app: app, intent: intent, at: row["startedAt"])
         }
     }
 

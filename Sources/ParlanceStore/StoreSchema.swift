@@ -63,6 +63,11 @@ enum StoreSchema {
                 t.column("appIdentifier", .text).notNull().references("apps", onDelete: .cascade)
             }
         }
+        migrator.registerMigration("v5 handle sent apart from decided") { db in
+            // Rows written before this step were recorded just before handle was called: count them as sent.
+            try db.alter(table: "handledIntents") { t in t.add(column: "sentAt", .datetime) }
+            try db.execute(sql: "UPDATE handledIntents SET sentAt = startedAt")
+        }
         return migrator
     }
 

@@ -9,7 +9,10 @@ import Synchronization
 public final class CrashingStore: ConversationStore {
     /// Where to crash.
     public enum Point: String, Sendable, CaseIterable {
-        /// After the journal records the handle call, before the extension is asked.
+        /// After the journal records the decision to handle, before it records the request as sent:
+        /// the request never leaves.
+        case beforeSend = "before-send"
+        /// After the journal records the request as sent, before the extension receives it.
         case beforeHandle = "before-handle"
         /// After the extension handled the intent, before its answer is recorded.
         case afterHandle = "after-handle"
@@ -52,27 +55,31 @@ public final class CrashingStore: ConversationStore {
     }
 
     public func beginHandling(intentIdentifier: String, app: String, intent: String,
-                              state: Data?, session: String) throws(StoreError) -> Bool {
+                              state: Data?, session: String, resending: Bool) throws(StoreError) -> Bool {
         try checkAlive()
-        let began = try store.beginHandling(intentIdentifier: intentIdentifier, app: app, intent: intent,
-                                            state: state, session: session)
-        let crash = status.withLock { status in
-            guard status.armed == .beforeHandle else { return false }
+        return try store.beginHandling(intentIdentifier: intentIdentifier, app: app, intent: intent,
+                                       state: state, session: session, resending: resending)
+    }
+
+    public func markHandleSent(intentIdentifier: String) throws(StoreError) {
+        try checkAlive()
+        if crash(at: .beforeSend) { throw dead }
+        try store.markHandleSent(intentIdentifier: intentIdentifier)
+        if crash(at: .beforeHandle) { throw dead }
+    }
+
+    /// Crashes (from now on) if armed for `point`.
+    private func crash(at point: Point) -> Bool {
+        status.withLock { status in
+            guard status.armed == point else { return false }
             status.crashed = true
             return true
         }
-        if crash { throw dead }
-        return began
     }
 
     public func finishHandling(intentIdentifier: String, response: String) throws(StoreError) {
         try checkAlive()
-        let crash = status.withLock { status in
-            guard status.armed == .afterHandle else { return false }
-            status.crashed = true
-            return true
-        }
-        if crash { throw dead }
+        if crash(at: .afterHandle) { throw dead }
         try store.finishHandling(intentIdentifier: intentIdentifier, response: response)
     }
 

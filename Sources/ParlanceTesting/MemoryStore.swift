@@ -93,19 +93,33 @@ public final class MemoryStore: AppRegistry, VocabularySource, ConversationStore
     }
 
     public func beginHandling(intentIdentifier: String, app: String, intent: String,
-                              state: Data?, session: String) throws(StoreError) -> Bool {
+                              state: Data?, session: String, resending: Bool) throws(StoreError) -> Bool {
         contents.withLock { contents in
-            guard contents.journal[intentIdentifier] == nil else { return false }
-            contents.journal[intentIdentifier] = .started(app: app, intent: intent, at: Date())
+            switch contents.journal[intentIdentifier] {
+            case .sent?, .finished?:
+                guard resending else { return false }
+            case .decided?:
+                break
+            case nil:
+                contents.journal[intentIdentifier] = .decided(app: app, intent: intent, at: Date())
+            }
             contents.states[session] = state
             return true
         }
     }
 
+    public func markHandleSent(intentIdentifier: String) throws(StoreError) {
+        contents.withLock { contents in
+            guard case let .decided(app, intent, _)? = contents.journal[intentIdentifier] else { return }
+            contents.journal[intentIdentifier] = .sent(app: app, intent: intent, at: Date())
+        }
+    }
+
     public func finishHandling(intentIdentifier: String, response: String) throws(StoreError) {
         contents.withLock { contents in
-            guard case let .started(app, intent, _)? = contents.journal[intentIdentifier] else { return }
-            contents.journal[intentIdentifier] = .finished(app: app, intent: intent, response: response, at: Date())
+            guard let entry = contents.journal[intentIdentifier] else { return }
+            contents.journal[intentIdentifier] = .finished(app: entry.app, intent: entry.intent, response: response,
+                                                           at: Date())
         }
     }
 

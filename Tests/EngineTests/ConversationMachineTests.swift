@@ -312,7 +312,8 @@ struct ConversationMachineTests {
         (.confirming(H.task()), nil, ["confirm"], "confirming"),
         (.findingRide(H.task("INCancelRideIntent"), then: .resolve), nil, ["findRide"], "findingRide"),
         (.handling(H.task()), nil, ["confirm"], "confirming"),
-        (.handling(H.task()), .started(app: "chat", intent: "{}", at: Date()), ["tell interrupted"], "idle"),
+        (.handling(H.task()), .decided(app: "chat", intent: "{}", at: Date()), ["confirm"], "confirming"),
+        (.handling(H.task()), .sent(app: "chat", intent: "{}", at: Date()), ["tell interrupted"], "idle"),
         (.handling(H.task()), .finished(app: "chat", intent: "{}", response: #"{"code":"success"}"#, at: Date()),
          ["report recorded"], "idle"),
     ])
@@ -320,6 +321,15 @@ struct ConversationMachineTests {
         var h = H(stage: stage)
         #expect(h.send(.resumed(journal: journal)).map(\.name) == actions)
         #expect(h.stage.name == after)
+    }
+
+    @Test func anUnansweredHandleIsSentAgainOnlyToAnAppThatAnswersRepeatsFromItsRecord() {
+        var h = H(stage: .handling(H.task()))
+        h.facts.handleIsIdempotent = true
+        #expect(h.send(.resumed(journal: .sent(app: "chat", intent: "{}", at: Date()))).map(\.name) == ["resendHandle"])
+        #expect(h.stage.name == "handling")
+        #expect(h.send(.handled(code: "success", response: .object([:]))).map(\.name) == ["report result"])
+        #expect(h.stage == .idle)
     }
 
     @Test("the state survives JSON for every stage")

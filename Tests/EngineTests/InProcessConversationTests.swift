@@ -87,6 +87,35 @@ struct InProcessConversationTests {
         #expect(paid.messages.isEmpty)
         await assistant.shutdown()
     }
+
+    @Test("a crash after the yes but before handle was sent asks again and pays once")
+    func crashBeforeSending() async throws {
+        let paid = Sent()
+        let assistant = InProcessAssistant(apps: [InProcessApp(Self.pay) { PayExtension(paid: paid) }])
+        _ = await assistant.say("pay Bobo 20 dollars with MonkeyPay")
+        let crashing = CrashingStore(assistant.store)
+        let dying = Conversation(apps: assistant.store, store: crashing, home: nil, host: assistant.host,
+                                 understander: RequestUnderstander(store: assistant.store, defaultCurrency: "USD"),
+                                 session: "test")
+        _ = await dying.resume()
+        crashing.arm(.beforeSend)
+        _ = await dying.respond(to: "yes")
+        #expect(crashing.crashed)
+        #expect(paid.messages.isEmpty)
+        guard case .decided? = try assistant.store.journalEntry(intentIdentifier: "request-1") else {
+            Issue.record("the journal should hold the decision, not a sent request")
+            return
+        }
+        let restarted = Conversation(apps: assistant.store, store: assistant.store, home: nil, host: assistant.host,
+                                     understander: RequestUnderstander(store: assistant.store, defaultCurrency: "USD"),
+                                     session: "test")
+        let told = await restarted.resume()
+        #expect(told.last?.step == "confirmIntent", "never sent, so asked again: \(told.map(\.speech))")
+        let done = await restarted.respond(to: "yes")
+        #expect(done.last?.kind == .result, "\(done.map(\.speech))")
+        #expect(paid.messages.count == 1)
+        await assistant.shutdown()
+    }
 }
 
 /// What the in-process extensions did.

@@ -56,6 +56,7 @@ extension ConversationAction {
         case .resolve(let parameters, _): return "resolve \(parameters.first ?? "")"
         case .confirm: return "confirm"
         case .handle: return "handle"
+        case .resendHandle: return "resendHandle"
         case .end(let ending, _): return "end \(ending.name)"
         case .report(let report, _):
             switch report {

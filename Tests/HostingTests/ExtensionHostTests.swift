@@ -77,9 +77,8 @@ import Testing
         policy.progressInterval = .milliseconds(100)
         let host = ExtensionHost(policy: policy)
         let reports = ProgressCounter()
-        _ = try await host.handle(Self.message(to: ["Kiki"]), in: TestProducts.testExtension(["slow", "handle"])) { elapsed in
-            reports.record(elapsed)
-        }
+        _ = try await host.handle(Self.message(to: ["Kiki"]), in: TestProducts.testExtension(["slow", "handle"]),
+                                  progress: { elapsed in reports.record(elapsed) })
         #expect(reports.count >= 2)
         await host.shutdown()
     }

@@ -49,6 +49,10 @@ final class SendMessageHandler: NSObject, INSendMessageIntentHandling {
         let content = intent.content ?? ""
         do {
             let message = try ChatBook.file.update { book -> ChatBook.Message in
+                // The same intent sent again (after the assistant restarted) is answered from the record.
+                if let key = intent.identifier, let earlier = book.sent.first(where: { $0.identifier == key }) {
+                    return earlier
+                }
                 let message = ChatBook.Message(identifier: intent.identifier ?? UUID().uuidString, from: nil, to: recipients,
                                                content: content, date: Date(), read: true)
                 book.sent.append(message)

@@ -16,18 +16,40 @@ public struct AppExtensionInfo: Codable, Sendable, Equatable {
     public var intentsSupported: [String]
     /// `IntentsRestrictedWhileLocked`: intents that need an unlocked session.
     public var restrictedWhileLocked: [String]
+    /// `ParlanceHandleIsIdempotent`: the extension answers a handle repeated with the same intent
+    /// identifier from its own record instead of doing the work again, so the assistant may send an
+    /// unanswered handle again after a crash (exactly once). Without it, such a handle is never repeated
+    /// (at most once) and the user is told the outcome is unknown.
+    public var handleIsIdempotent: Bool
     /// The executable, absolute.
     public var executable: String
     /// The `.appex` folder, absolute.
     public var path: String
 
     public init(identifier: String, kind: Kind, intentsSupported: [String], restrictedWhileLocked: [String] = [],
-                executable: String, path: String) {
+                handleIsIdempotent: Bool = false, executable: String, path: String) {
         self.identifier = identifier
         self.kind = kind
         self.intentsSupported = intentsSupported
         self.restrictedWhileLocked = restrictedWhileLocked
+        self.handleIsIdempotent = handleIsIdempotent
         self.executable = executable
         self.path = path
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case identifier, kind, intentsSupported, restrictedWhileLocked, handleIsIdempotent, executable, path
+    }
+
+    // Manifests stored before `handleIsIdempotent` existed have no such key.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        identifier = try container.decode(String.self, forKey: .identifier)
+        kind = try container.decode(Kind.self, forKey: .kind)
+        intentsSupported = try container.decode([String].self, forKey: .intentsSupported)
+        restrictedWhileLocked = try container.decodeIfPresent([String].self, forKey: .restrictedWhileLocked) ?? []
+        handleIsIdempotent = try container.decodeIfPresent(Bool.self, forKey: .handleIsIdempotent) ?? false
+        executable = try container.decode(String.self, forKey: .executable)
+        path = try container.decode(String.self, forKey: .path)
     }
 }

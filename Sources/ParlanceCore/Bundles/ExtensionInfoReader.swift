@@ -25,9 +25,11 @@ enum ExtensionInfoReader {
             reader.error("\(attributesPath).IntentsRestrictedWhileLocked[\(index)]",
                          "\(name) is not in IntentsSupported; every restricted intent must also be supported")
         }
+        let idempotent = reader.bool(attributes, "ParlanceHandleIsIdempotent", at: attributesPath) ?? false
         let executable = executablePath(root, folder: folder, kind: kind, reader: &reader)
         return AppExtensionInfo(identifier: identifier, kind: kind, intentsSupported: supported,
-                                restrictedWhileLocked: restricted, executable: executable ?? "", path: folder.path)
+                                restrictedWhileLocked: restricted, handleIsIdempotent: idempotent,
+                                executable: executable ?? "", path: folder.path)
     }
 
     /// Intent class names, each checked against the intents Parlance knows.

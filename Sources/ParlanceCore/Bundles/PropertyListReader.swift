@@ -46,6 +46,16 @@ struct PropertyListReader {
         return string
     }
 
+    /// A boolean (`<true/>` or `<false/>`); nil when absent.
+    mutating func bool(_ dictionary: [String: Any], _ key: String, at path: String? = nil) -> Bool? {
+        guard let value = dictionary[key] else { return nil }
+        guard let bool = value as? Bool, !(value is String) else {
+            error(Self.join(path, key), "must be a boolean (<true/> or <false/>), not \(Self.typeName(value))")
+            return nil
+        }
+        return bool
+    }
+
     mutating func dictionary(_ dictionary: [String: Any], _ key: String, at path: String? = nil,
                              required: Bool = false) -> [String: Any]? {
         let location = Self.join(path, key)

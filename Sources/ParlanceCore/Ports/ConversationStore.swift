@@ -8,14 +8,19 @@ public protocol ConversationStore: Sendable {
     func conversationState(session: String) throws(StoreError) -> Data?
     /// Saves (or, with nil, forgets) a session's conversation.
     func saveConversationState(_ state: Data?, session: String) throws(StoreError)
-    /// Records that handle is about to be called for an intent, and saves the session's state in the
-    /// same transaction. Returns false, changing nothing, when the intent was already started.
+    /// Records that handle is about to be called for an intent (`JournalEntry.decided`), and saves the
+    /// session's state in the same transaction. An intent decided before but never sent is decided
+    /// again. Returns false, changing nothing, when the intent was already sent: it must not be sent a
+    /// second time, unless `resending` (the app answers a repeated handle from its own record).
     func beginHandling(intentIdentifier: String, app: String, intent: String,
-                       state: Data?, session: String) throws(StoreError) -> Bool
+                       state: Data?, session: String, resending: Bool) throws(StoreError) -> Bool
+    /// Records that the handle request is being sent now (`JournalEntry.sent`). Called before the
+    /// request leaves, so a crash after it is never mistaken for an intent that was not sent.
+    func markHandleSent(intentIdentifier: String) throws(StoreError)
     /// Records the response handle gave for an intent.
     func finishHandling(intentIdentifier: String, response: String) throws(StoreError)
-    /// What the journal holds for an intent, or nil when handle was never called for it.
+    /// What the journal holds for an intent, or nil when handle was never decided for it.
     func journalEntry(intentIdentifier: String) throws(StoreError) -> JournalEntry?
-    /// Whether the assistant's session is locked.
+    /// Whether the session is locked.
     func isSessionLocked() throws(StoreError) -> Bool
 }

@@ -14,6 +14,7 @@ final class TestExtension: INExtension, @unchecked Sendable {
 
     override func handler(for intent: INIntent) -> Any? {
         switch intent {
+        case is INSendPaymentIntent where behaviour == "forgetful-pay": return ForgetfulPaymentHandler(logPath: target)
         case is INSendMessageIntent: return MessageHandler(extension: self)
         case is INGetRideStatusIntent: return RideStatusHandler()
         default: return nil
