@@ -85,8 +85,12 @@ enum BenchBundle {
         try FileManager.default.createDirectory(at: appex, withIntermediateDirectories: true)
         let info: [String: Any] = ["CFBundleIdentifier": "com.example.bench", "CFBundleDisplayName": "Bench",
                                    "NSSiriUsageDescription": "Bench measures the assistant."]
+        // The extension's code must be inside its bundle: a script there starts the real one.
+        let launcher = appex.appendingPathComponent("BenchIntents")
+        try "#!/bin/sh\nexec '\(executable)' \"$@\"\n".write(to: launcher, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: launcher.path)
         let extensionInfo: [String: Any] = [
-            "CFBundleIdentifier": "com.example.bench.intents", "CFBundleExecutable": executable,
+            "CFBundleIdentifier": "com.example.bench.intents", "CFBundleExecutable": "BenchIntents",
             "NSExtension": ["NSExtensionPointIdentifier": "com.apple.intents-service",
                             "NSExtensionAttributes": ["IntentsSupported": ["INSendMessageIntent"]]]]
         try PropertyListSerialization.data(fromPropertyList: info, format: .xml, options: 0)

@@ -24,3 +24,58 @@ int parlance_child_has_exited(int pid) {
     if (waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT) != 0) return -1;
     return info.si_pid == pid ? 1 : 0;
 }
+
+#include <errno.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <pthread.h>
+
+/* In the child, between vfork and exec: only system calls that touch the child's own state (its
+   descriptor table, signal handlers, working directory and process group are its own; the memory is
+   the parent's, which is suspended until exec). A failure is left in `*failure` for the parent. */
+static void parlance_child(const char *path, char *const argv[], char *const envp[], const char *directory,
+                           int in, int out, int err, pid_t parent, volatile int *failure) {
+    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) goto fail;
+    if (getppid() != parent) { *failure = ESRCH; _exit(127); }   /* the parent died already */
+    if (setpgid(0, 0) != 0) goto fail;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = SIG_DFL;
+    for (int signal_number = 1; signal_number < NSIG; signal_number++) {
+        if (signal_number != SIGKILL && signal_number != SIGSTOP) sigaction(signal_number, &action, NULL);
+    }
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    if (dup2(in, 0) < 0 || dup2(out, 1) < 0 || dup2(err, 2) < 0) goto fail;
+    if (syscall(SYS_close_range, 3U, ~0U, 0) != 0) {
+        for (int fd = 3; fd < 65536; fd++) close(fd);
+    }
+    if (directory != NULL && chdir(directory) != 0) goto fail;
+    execve(path, argv, envp);
+fail:
+    *failure = errno;
+    _exit(127);
+}
+
+int parlance_spawn(const char *path, char *const argv[], char *const envp[], const char *directory,
+                   int in, int out, int err, pid_t *child) {
+    /* No signal handler of the parent may run in the child while memory is shared. */
+    sigset_t all, previous;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &previous);
+    volatile int failure = 0;
+    pid_t parent = getpid();
+    pid_t pid = vfork();
+    if (pid == 0) parlance_child(path, argv, envp, directory, in, out, err, parent, &failure);
+    int saved = errno;
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);
+    if (pid < 0) return saved;
+    if (failure != 0) {
+        while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {}
+        return failure;
+    }
+    *child = pid;
+    return 0;
+}

@@ -14,9 +14,17 @@ public struct ExtensionEndpoint: Sendable, Hashable, Codable {
     public var environment: [String: String]
     /// The working directory; the assistant's own when nil.
     public var workingDirectory: String?
+    /// The app's bundle folder: what a sandboxed extension sees of its app, read-only.
+    public var bundleFolder: String?
+    /// The app's own data folder, the one place a sandboxed extension may write that outlives it
+    /// (given to it as `PARLANCE_APP_DATA`); none when nil.
+    public var dataFolder: String?
+    /// Whether a sandboxed extension keeps the network (`ParlanceNetworkAccess`).
+    public var usesNetwork: Bool
 
     public init(identifier: String, appIdentifier: String, appName: String, executable: String,
-                arguments: [String] = [], environment: [String: String] = [:], workingDirectory: String? = nil) {
+                arguments: [String] = [], environment: [String: String] = [:], workingDirectory: String? = nil,
+                bundleFolder: String? = nil, dataFolder: String? = nil, usesNetwork: Bool = true) {
         self.identifier = identifier
         self.appIdentifier = appIdentifier
         self.appName = appName
@@ -24,6 +32,9 @@ public struct ExtensionEndpoint: Sendable, Hashable, Codable {
         self.arguments = arguments
         self.environment = environment
         self.workingDirectory = workingDirectory
+        self.bundleFolder = bundleFolder
+        self.dataFolder = dataFolder
+        self.usesNetwork = usesNetwork
     }
 }
 

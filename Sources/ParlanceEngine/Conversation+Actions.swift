@@ -1,5 +1,6 @@
 import ExtensionWire
 import Foundation
+import Synchronization
 @_spi(Parlance) import Intents
 import ParlanceCore
 import ParlanceHosting
@@ -32,8 +33,10 @@ extension Conversation {
         case .confirm(let task):
             return ([], await confirm(task))
         case .handle(let task):
+            outcomeNotYetShown = true
             return await handle(task, resending: false)
         case .resendHandle(let task):
+            outcomeNotYetShown = true
             return await handle(task, resending: true)
         case let .end(ending, task):
             return ([presenter.ending(ending, context: presentationContext(task))], nil)
@@ -64,7 +67,8 @@ extension Conversation {
     private func resolve(_ parameters: [String], task: IntentTask) async -> ConversationEvent {
         guard let (_, endpoint) = endpoint(for: task) else { return .appMissing }
         do {
-            let resolutions = try await extensions.resolve(parameters, of: try task.makeIntent(), in: endpoint)
+            let resolutions = try await extensions.resolve(parameters, of: try task.makeIntent(), in: endpoint,
+                                                           progress: waitingReporter(task))
             var results: [String: [ResolutionOutcome]] = [:]
             for resolution in resolutions {
                 if let list = resolution.results { results[resolution.parameter] = try list.map { try ResolutionOutcome($0.result) } }
@@ -78,7 +82,7 @@ extension Conversation {
     private func confirm(_ task: IntentTask) async -> ConversationEvent {
         guard let (_, endpoint) = endpoint(for: task) else { return .appMissing }
         do {
-            let response = try await extensions.confirm(try task.makeIntent(), in: endpoint)
+            let response = try await extensions.confirm(try task.makeIntent(), in: endpoint, progress: waitingReporter(task))
             lastConfirmResponse = response
             return .confirmed(code: response?.codeName, response: try response.map(Self.json))
         } catch {
@@ -110,17 +114,14 @@ extension Conversation {
         } catch {
             return ([], .journalFailed(reason: (error as? StoreError)?.message ?? "\(error)"))
         }
-        let waiting = presenter.notice(.waiting(app: presentationContext(task).app), intent: task.intent)
-        let progress = progressListener
+        let progress = waitingReporter(task)
         let store = self.store
         let identifier = task.identifier
         let response: INIntentResponse
         do {
             response = try await extensions.handle(intent, in: endpoint, beforeSending: {
                 try store.markHandleSent(intentIdentifier: identifier)
-            }, progress: { elapsed in
-                if elapsed >= .seconds(1) { progress?(waiting) }
-            })
+            }, progress: progress)
         } catch where error.kind == .notSent {
             return ([], .journalFailed(reason: error.message))
         } catch {
@@ -145,6 +146,17 @@ extension Conversation {
         return (turns, .handled(code: response.codeName, response: json))
     }
 
+    /// Tells the user once per call, after a second, that the app is still working ("Waiting for APP…").
+    private func waitingReporter(_ task: IntentTask) -> (@Sendable (Duration) -> Void)? {
+        guard let listener = progressListener else { return nil }
+        let waiting = presenter.notice(.waiting(app: presentationContext(task).app), intent: task.intent)
+        let told = Mutex(false)
+        return { elapsed in
+            guard elapsed >= .seconds(1), told.withLock({ told in defer { told = true }; return !told }) else { return }
+            listener(waiting)
+        }
+    }
+
     private func failed(_ error: any Error, task: IntentTask) -> ConversationEvent {
         logger.warning("\(task.app ?? "?"): \(error)")
         return .extensionFailed(reason: (error as? HostingError)?.message ?? "\(error)")
@@ -158,8 +170,7 @@ extension Conversation {
     func endpoint(for task: IntentTask) -> (AppBundle, ExtensionEndpoint)? {
         guard let identifier = task.app, let app = installedApp(identifier),
               var endpoint = app.bundle.intentsEndpoint else { return nil }
-        // The extension shares the assistant's home (where its app keeps data in these samples).
-        if let home { endpoint.environment["PARLANCE_HOME"] = home }
+        endpoint.give(home: home)
         return (app.bundle, endpoint)
     }
 }

@@ -21,7 +21,8 @@ extension Conversation {
         case .chooseApp(let options):
             return .chooseApp(names: options.map { installedApp($0)?.bundle.displayName(language: language) ?? $0 })
         case .permission(let identifier):
-            return .permission(usage: installedApp(identifier)?.bundle.usageDescription(language: language))
+            let bundle = installedApp(identifier)?.bundle
+            return .permission(usage: bundle?.usageDescription(language: language), outsideCode: bundle?.outsideCode ?? [])
         case .unlock: return .unlock
         case let .value(parameter, element, reason):
             var current = task.parameters[parameter]
@@ -89,7 +90,7 @@ extension Conversation {
     func withSnippet(_ turn: AssistantTurn, task: IntentTask, response: INIntentResponse?, app: AppBundle) async -> AssistantTurn {
         guard presenter.mode == .visual, app.uiIntents.contains(task.intent), var endpoint = app.uiEndpoint,
               let intent = try? task.makeIntent() else { return turn }
-        if let home { endpoint.environment["PARLANCE_HOME"] = home }
+        endpoint.give(home: home)
         do {
             guard let view = try await extensions.configureView(for: INInteraction(intent: intent, response: response),
                                                                 language: presenter.languageCode, in: endpoint) else { return turn }

@@ -95,6 +95,7 @@ public actor Conversation {
         machine = ConversationMachine(state: saved, policy: policy, identifiers: machine.identifiers)
         var journal: JournalEntry?
         if case .handling(let task) = saved.stage {
+            outcomeNotYetShown = true
             do {
                 journal = try store.journalEntry(intentIdentifier: task.identifier)
             } catch {
@@ -109,7 +110,18 @@ public actor Conversation {
         self.progress = progress
         appsThisTurn = [:]
         defer { self.progress = nil }
-        return await run(understand(text))
+        let failure = delivered()
+        return (failure.map { [$0] } ?? []) + (await run(understand(text)))
+    }
+
+    /// The front end has shown the turns it was given. Until then, a request whose handling ended stays
+    /// saved, so that an assistant killed before the user saw how it ended tells it on the next start
+    /// (from the journal, never by handling it again). Returns a turn when saving failed.
+    @discardableResult
+    public func delivered() -> AssistantTurn? {
+        guard outcomeNotYetShown else { return nil }
+        outcomeNotYetShown = false
+        return save()
     }
 
     /// What the user said, as an event for the machine: an answer when a question is pending, else a request.
@@ -152,6 +164,8 @@ public actor Conversation {
     // MARK: Saving
 
     private var progress: (@Sendable (AssistantTurn) -> Void)?
+    /// A request was handled (or settled from the journal) and the user may not have seen how it ended.
+    var outcomeNotYetShown = false
     /// Installed apps read during this turn: read once per turn, so a change made elsewhere (a
     /// permission, a reinstall) counts from the next turn.
     private var appsThisTurn: [String: InstalledApp?] = [:]
@@ -168,10 +182,12 @@ public actor Conversation {
         return try JSONEncoder().encode(machine.state)
     }
 
-    /// Saves the state if it changed; a failure is told to the user.
+    /// Saves the state if it changed; a failure is told to the user. The end of a handled request is
+    /// saved only once its outcome was shown (`delivered()`).
     private func save() -> AssistantTurn? {
         do {
             let data = try encodedState()
+            if data == nil && outcomeNotYetShown { return nil }
             guard data != savedState || !savedStateKnown else { return nil }
             try store.saveConversationState(data, session: session)
             noteSaved(data)

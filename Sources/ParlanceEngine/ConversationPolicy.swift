@@ -11,6 +11,11 @@ public struct ConversationPolicy: Sendable {
     public var maximumQuestionsPerStep: Int
     /// Options offered in one choice question (SiriKit offers 2 to 10).
     public var maximumChoices: Int
+    /// Times a followed ride's extension is started again after it died, before the user is told the
+    /// ride can't be followed any more.
+    public var rideFollowRestarts = 3
+    /// The wait before the first restart; each next one waits once more as long.
+    public var rideFollowBackoff: Duration = .seconds(1)
 
     public init(alwaysRestrictedWhileLocked: Set<String> = ["INSendPaymentIntent", "INRequestPaymentIntent",
                                                               "INRequestRideIntent"],

@@ -78,6 +78,13 @@ final class ExtensionConnection: LineTransportDelegate, @unchecked Sendable {
             self?.expire(id, method: method.rawValue, deadline: deadline)
         }
         defer { timer.cancel() }
+        // The user hears that the app is working after a second, whether or not it reports progress.
+        let waiting = progress.map { report in
+            clock.schedule(after: Self.waitingAfter) { [weak self] in
+                if self?.state.withLock({ $0.pending[id] != nil }) == true { report(Self.waitingAfter) }
+            }
+        }
+        defer { waiting?.cancel() }
         do throws(TransportError) {
             try await transport.send(line)
         } catch {
@@ -98,6 +105,9 @@ final class ExtensionConnection: LineTransportDelegate, @unchecked Sendable {
             throw failure
         }
     }
+
+    /// How long a call runs before its caller hears that the extension is still working.
+    static let waitingAfter: Duration = .seconds(1)
 
     /// Asks the extension to finish, then stops the transport (forcibly after `grace`).
     func stop(grace: Duration) async {
@@ -228,9 +238,17 @@ final class ExtensionConnection: LineTransportDelegate, @unchecked Sendable {
             } else {
                 outcome = .success(line)
             }
-            if !complete(id, with: outcome) {
+            guard !complete(id, with: outcome) else { return }
+            if state.withLock({ id >= 1 && id < $0.nextID }) {
+                // A late answer to a call that already failed (its deadline passed).
                 logger.notice("extension replied to a call that is no longer waiting", metadata: ["app": "\(endpoint.appName)", "id": "\(id)"])
+                return
             }
+            let failure = HostingError(.protocolViolation, app: endpoint.appName,
+                "\(endpoint.appName)'s extension replied to request \(id), which was never sent (docs/protocol.md); it was stopped")
+            logger.error("\(failure.message)", metadata: ["app": "\(endpoint.appName)"])
+            breakConnection(failure)
+            transport.terminate()
         case let .notification(method):
             receiveNotification(method, line: line)
         case let .orphanError(error):

@@ -41,33 +41,43 @@ public actor ExtensionHost {
 
     // MARK: Calls
 
-    /// Resolves parameters of an intent, in the given order.
-    public func resolve(_ parameters: [String], of intent: INIntent, in endpoint: ExtensionEndpoint)
-        async throws(HostingError) -> [ParameterResolution] {
+    /// Resolves parameters of an intent, in the given order. `progress` hears when the call has taken a
+    /// second (and each `$/progress` the extension sends).
+    public func resolve(_ parameters: [String], of intent: INIntent, in endpoint: ExtensionEndpoint,
+                        progress: (@Sendable (Duration) -> Void)? = nil) async throws(HostingError) -> [ParameterResolution] {
         try await perform(endpoint) { connection throws(HostingError) in
-            try await connection.call(.resolve, ResolveParams(intent: intent, parameters: parameters),
-                                      as: ResolveResult.self, deadline: policy.resolveDeadline).resolutions
+            let resolutions = try await connection.call(.resolve, ResolveParams(intent: intent, parameters: parameters),
+                                                        as: ResolveResult.self, deadline: policy.resolveDeadline,
+                                                        progress: progress).resolutions
+            try ProtocolRules.check(resolutions, requested: parameters, of: intent, app: endpoint.appName)
+            return resolutions
         }
     }
 
-    /// Confirms an intent; nil when the extension does not implement confirm.
-    public func confirm(_ intent: INIntent, in endpoint: ExtensionEndpoint) async throws(HostingError) -> INIntentResponse? {
+    /// Confirms an intent; nil when the extension does not implement confirm. `progress` as for `resolve`.
+    public func confirm(_ intent: INIntent, in endpoint: ExtensionEndpoint,
+                        progress: (@Sendable (Duration) -> Void)? = nil) async throws(HostingError) -> INIntentResponse? {
         try await perform(endpoint) { connection throws(HostingError) in
-            try await connection.call(.confirm, IntentParams(intent: intent), as: ResponseResult.self,
-                                      deadline: policy.resolveDeadline).response?.response
+            let response = try await connection.call(.confirm, IntentParams(intent: intent), as: ResponseResult.self,
+                                                     deadline: policy.resolveDeadline, progress: progress).response?.response
+            if let response { try ProtocolRules.check(response, to: intent, method: "confirm", app: endpoint.appName) }
+            return response
         }
     }
 
     /// Handles an intent. `beforeSending` runs once the extension is ready, just before the request
     /// leaves (the journal records it as sent); when it throws, nothing is sent and the call fails with
-    /// `notSent`. `progress` hears, about once a second, how long the extension has been working.
+    /// `notSent`. `progress` hears when the call has taken a second, then each `$/progress` the extension
+    /// sends (about once a second).
     public func handle(_ intent: INIntent, in endpoint: ExtensionEndpoint,
                        beforeSending: (@Sendable () throws -> Void)? = nil,
                        progress: (@Sendable (Duration) -> Void)? = nil) async throws(HostingError) -> INIntentResponse {
         let response = try await perform(endpoint) { connection throws(HostingError) in
-            try await connection.call(.handle, IntentParams(intent: intent), as: ResponseResult.self,
-                                      deadline: policy.handleDeadline, beforeSending: beforeSending,
-                                      progress: progress).response?.response
+            let response = try await connection.call(.handle, IntentParams(intent: intent), as: ResponseResult.self,
+                                                     deadline: policy.handleDeadline, beforeSending: beforeSending,
+                                                     progress: progress).response?.response
+            if let response { try ProtocolRules.check(response, to: intent, method: "handle", app: endpoint.appName) }
+            return response
         }
         guard let response else {
             throw HostingError(.extensionError, app: endpoint.appName, "\(endpoint.appName)'s extension handled "
@@ -86,12 +96,14 @@ public actor ExtensionHost {
         }
     }
 
-    /// Starts ride status updates; `onUpdate` receives each status until `stopUpdates`. False when the
+    /// Starts ride status updates; `onUpdate` receives each status until `stopUpdates`; `onEnd` hears
+    /// once if the extension dies first (updates then stop: start them again to resume). False when the
     /// extension does not send updates.
     public func startUpdates(for intent: INGetRideStatusIntent, in endpoint: ExtensionEndpoint,
-                             onUpdate: @escaping @Sendable (INIntentResponse) -> Void) async throws(HostingError) -> Bool {
+                             onUpdate: @escaping @Sendable (INIntentResponse) -> Void,
+                             onEnd: @escaping @Sendable (HostingError) -> Void = { _ in }) async throws(HostingError) -> Bool {
         let key = Self.updateKey(endpoint.identifier, intent.identifier)
-        updateRoutes.receivers.withLock { $0[key] = onUpdate }
+        updateRoutes.receivers.withLock { $0[key] = UpdateRoutes.Receiver(onUpdate: onUpdate, onEnd: onEnd) }
         return try await perform(endpoint) { connection throws(HostingError) in
             try await connection.call(.startUpdates, IntentParams(intent: intent), as: UpdatesResult.self,
                                       deadline: policy.resolveDeadline).implemented
@@ -251,13 +263,14 @@ public actor ExtensionHost {
         let connection = ExtensionConnection(
             endpoint: endpoint, transport: transport, clock: clock, logger: logger,
             lastLogLine: { process?.lastLogLineText ?? "" },
-            onBreak: { _, failure in
+            onBreak: { [updateRoutes] _, failure in
                 logger.warning("\(failure.message)", metadata: ["app": "\(app)", "failure": "\(failure.kind.rawValue)"])
+                updateRoutes.end(extension: endpoint.identifier, failure)
             },
             onUpdate: { [updateRoutes] update in
                 let key = Self.updateKey(endpoint.identifier, update.intentIdentifier)
                 let receiver = updateRoutes.receivers.withLock { $0[key] }
-                receiver?(update.response.response)
+                receiver?.onUpdate(update.response.response)
             })
         do throws(TransportError) {
             try connection.start()
@@ -328,5 +341,21 @@ public actor ExtensionHost {
 
 /// Ride status receivers by extension and intent, shared with the connections' reading threads.
 final class UpdateRoutes: Sendable {
-    let receivers = Mutex<[String: @Sendable (INIntentResponse) -> Void]>([:])
+    struct Receiver: Sendable {
+        let onUpdate: @Sendable (INIntentResponse) -> Void
+        let onEnd: @Sendable (HostingError) -> Void
+    }
+
+    let receivers = Mutex<[String: Receiver]>([:])
+
+    /// The extension died: its receivers hear it once and are forgotten.
+    func end(extension identifier: String, _ failure: HostingError) {
+        let prefix = identifier + "\u{0}"
+        let ended = receivers.withLock { receivers -> [Receiver] in
+            let keys = receivers.keys.filter { $0.hasPrefix(prefix) }
+            defer { for key in keys { receivers[key] = nil } }
+            return keys.compactMap { receivers[$0] }
+        }
+        for receiver in ended { receiver.onEnd(failure) }
+    }
 }

@@ -10,6 +10,8 @@ import Glibc
 /// reads both pipes and, when stdout ends, reaps the process, so none is ever left a zombie.
 final class ExtensionProcess: LineTransport, @unchecked Sendable {
     private let endpoint: ExtensionEndpoint
+    private let sandbox: ExtensionSandbox
+    private let records: ExtensionProcessRecords?
     private let log: @Sendable (String) -> Void
     private let lock = NSLock()
     private var process: SpawnedProcess?
@@ -22,8 +24,11 @@ final class ExtensionProcess: LineTransport, @unchecked Sendable {
     private var lastLogLine = ""
     private let writeQueue = DispatchQueue(label: "parlance.extension.write")
 
-    init(endpoint: ExtensionEndpoint, log: @escaping @Sendable (String) -> Void) {
+    init(endpoint: ExtensionEndpoint, sandbox: ExtensionSandbox, records: ExtensionProcessRecords?,
+         log: @escaping @Sendable (String) -> Void) {
         self.endpoint = endpoint
+        self.sandbox = sandbox
+        self.records = records
         self.log = log
     }
 
@@ -31,7 +36,8 @@ final class ExtensionProcess: LineTransport, @unchecked Sendable {
     var lastLogLineText: String { lock.withLock { lastLogLine } }
 
     func start(delegate: any LineTransportDelegate) throws(TransportError) {
-        let spawned = try ProcessSpawner.spawn(endpoint)
+        let spawned = try ProcessSpawner.spawn(endpoint, sandbox: sandbox)
+        records?.add(pid: spawned.pid)
         lock.withLock {
             process = spawned
             inputOpen = true
@@ -160,7 +166,7 @@ final class ExtensionProcess: LineTransport, @unchecked Sendable {
         if let last = logLines.finish() { emitLog(last) }
         close(process.stdout)
         close(process.stderr)
-        let closure = oversized.map { TransportClosure.oversizedLine(limit: $0) } ?? status
+        let closure = oversized.map { TransportClosure.oversizedLine(limit: $0) } ?? sandboxed(status)
         let waiters = lock.withLock { () -> [CheckedContinuation<Void, Never>] in
             if inputOpen { close(process.stdin) }
             inputOpen = false
@@ -210,7 +216,14 @@ final class ExtensionProcess: LineTransport, @unchecked Sendable {
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             reaped = true
         }
+        records?.remove(pid: pid)
         return Self.closure(status)
+    }
+
+    /// bubblewrap exits with 128 + the signal that ended the extension; told as that signal.
+    private func sandboxed(_ closure: TransportClosure) -> TransportClosure {
+        guard sandbox.confines, case .exited(let status) = closure, status > 128, status < 128 + 65 else { return closure }
+        return .signaled(signal: status - 128)
     }
 
     private static func closure(_ status: Int32) -> TransportClosure {
@@ -244,11 +257,19 @@ final class ExtensionProcess: LineTransport, @unchecked Sendable {
 
 /// Launches each extension as its own process.
 public struct ProcessLauncher: ExtensionLauncher {
-    /// A launcher.
-    public init() {}
+    /// How extensions are confined.
+    public let sandbox: ExtensionSandbox
+    /// Where running extensions are recorded, for the clean-up after a crash; nowhere when nil.
+    public let records: ExtensionProcessRecords?
+
+    /// A launcher; `.none` (no confinement) suits embedding and tests, the assistant passes bubblewrap.
+    public init(sandbox: ExtensionSandbox = .none, records: ExtensionProcessRecords? = nil) {
+        self.sandbox = sandbox
+        self.records = records
+    }
 
     public func makeTransport(for endpoint: ExtensionEndpoint, log: @escaping @Sendable (String) -> Void)
         throws(TransportError) -> any LineTransport {
-        ExtensionProcess(endpoint: endpoint, log: log)
+        ExtensionProcess(endpoint: endpoint, sandbox: sandbox, records: records, log: log)
     }
 }

@@ -34,6 +34,9 @@ public struct HostingError: Error, Sendable, Equatable, CustomStringConvertible 
         case stopped
         /// The request was not sent: what the caller had to record before it leaves could not be recorded.
         case notSent
+        /// The extension broke a rule of docs/protocol.md: too many or too few choices, a result or
+        /// response of the wrong class, an empty list of results, a reply to a request never sent.
+        case protocolViolation
     }
 
     /// The kind.

@@ -13,15 +13,25 @@ struct SpawnedProcess: Sendable {
     let stderr: Int32
 }
 
-/// Starts an extension executable with `posix_spawn`: its own process group (so a stop reaches its
-/// children too), pipes for stdin/stdout/stderr, no other inherited descriptors, default signals.
+/// Starts an extension: through its sandbox, in its own process group (so a stop reaches its children
+/// too), with pipes for stdin/stdout/stderr, no other inherited descriptors, default signals, the
+/// allowed environment only, and a parent-death signal, so it never outlives the assistant.
 enum ProcessSpawner {
-    static func spawn(_ endpoint: ExtensionEndpoint) throws(TransportError) -> SpawnedProcess {
+    static func spawn(_ endpoint: ExtensionEndpoint, sandbox: ExtensionSandbox) throws(TransportError) -> SpawnedProcess {
         let path = endpoint.executable
         guard access(path, X_OK) == 0 else {
             let reason = FileManager.default.fileExists(atPath: path) ? "is not executable" : "does not exist"
             throw TransportError(.launchFailed, "\(endpoint.appName)'s extension executable \(path) \(reason)")
         }
+        if let data = endpoint.dataFolder {
+            do {
+                try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true,
+                                                        attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw TransportError(.launchFailed, "could not make \(endpoint.appName)'s data folder \(data): \(error.localizedDescription)")
+            }
+        }
+        let command = sandbox.command(for: endpoint)
         var pipes: [Int32] = []
         defer { for fd in pipes where fd >= 0 { close(fd) } }
         func makePipe() throws(TransportError) -> (read: Int32, write: Int32) {
@@ -34,50 +44,38 @@ enum ProcessSpawner {
         }
         let input = try makePipe(), output = try makePipe(), errors = try makePipe()
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, input.read, STDIN_FILENO)
-        posix_spawn_file_actions_adddup2(&actions, output.write, STDOUT_FILENO)
-        posix_spawn_file_actions_adddup2(&actions, errors.write, STDERR_FILENO)
-        parlance_spawn_addclosefrom(&actions, 3)
-        if let directory = endpoint.workingDirectory {
-            parlance_spawn_addchdir(&actions, directory)
+        let started = SpawningThread.shared.run { () -> (status: Int32, pid: pid_t) in
+            let argv = ([command.program] + command.arguments).map { strdup($0) } + [nil]
+            defer { for pointer in argv { free(pointer) } }
+            let envp = command.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+            defer { for pointer in envp { free(pointer) } }
+            var pid: pid_t = 0
+            let status = command.workingDirectory.withOptionalCString { directory in
+                parlance_spawn(command.program, argv, envp, directory, input.read, output.write, errors.write, &pid)
+            }
+            return (status, pid)
         }
-
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t(), defaultSignals = sigset_t()
-        sigemptyset(&noSignals)
-        sigemptyset(&defaultSignals)
-        for signal in [SIGPIPE, SIGINT, SIGTERM, SIGCHLD] { sigaddset(&defaultSignals, signal) }
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &defaultSignals)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        let argv = ([path] + endpoint.arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var environment = ProcessInfo.processInfo.environment
-        environment.merge(endpoint.environment) { _, new in new }
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for pointer in envp { free(pointer) } }
-
-        var pid: pid_t = 0
-        let status = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-        guard status == 0 else {
+        guard started.status == 0 else {
             throw TransportError(.launchFailed,
-                                 "could not start \(endpoint.appName)'s extension \(path): \(String(cString: strerror(status)))")
+                                 "could not start \(endpoint.appName)'s extension \(path): \(String(cString: strerror(started.status)))")
         }
         close(input.read); close(output.write); close(errors.write)
         pipes = []
         let flags = fcntl(input.write, F_GETFL)
         _ = fcntl(input.write, F_SETFL, flags | O_NONBLOCK)
-        return SpawnedProcess(pid: pid, stdin: input.write, stdout: output.read, stderr: errors.read)
+        return SpawnedProcess(pid: started.pid, stdin: input.write, stdout: output.read, stderr: errors.read)
     }
 
     static func errnoText() -> String {
         String(cString: strerror(errno))
+    }
+}
+
+private extension Optional where Wrapped == String {
+    func withOptionalCString<Result>(_ body: (UnsafePointer<CChar>?) -> Result) -> Result {
+        switch self {
+        case .some(let text): return text.withCString { body($0) }
+        case .none: return body(nil)
+        }
     }
 }

@@ -22,6 +22,13 @@ struct ChineseConversationPhrases: ConversationPhrases {
     func chooseApp(_ options: [String]) -> String { "用哪个应用：\(orList(options))？" }
     func useApp(_ app: String) -> String { "用\(app)吗？" }
 
+    func rideUpdatesInterrupted(app: String) -> String { "\(app) 不再发送你的行程更新；我正在重新连接。" }
+    func rideUpdatesLost(app: String) -> String { "我无法继续跟踪你的 \(app) 行程；请在 \(app) 中查看状态。" }
+
+    func runsOutsideCode(app: String, programs: String) -> String {
+        "注意：\(app) 会运行其应用包以外的程序（\(programs)）。"
+    }
+
     func permission(app: String, usage: String?) -> String {
         guard let usage, !usage.isEmpty else { return "\(app) 想使用 Parlance。允许吗？" }
         return "\(app) 想使用 Parlance：“\(usage)”允许吗？"

@@ -15,6 +15,12 @@ protocol ConversationPhrases: Sendable {
     /// The only app that could do it, for a yes or no: the user names the app a request goes to.
     func useApp(_ app: String) -> String
     func permission(app: String, usage: String?) -> String
+    /// Said before the permission question of an app that runs programs outside its bundle.
+    func runsOutsideCode(app: String, programs: String) -> String
+    /// The app's extension stopped while a ride was followed; the assistant tries again.
+    func rideUpdatesInterrupted(app: String) -> String
+    /// The ride can't be followed any more.
+    func rideUpdatesLost(app: String) -> String
     func unlock() -> String
     func askValue(_ asked: AskedValue) -> String
     func askMoreDetails(_ parameter: String, value: String?) -> String

@@ -43,8 +43,11 @@ public struct ConversationPresenter: Sendable {
             options = names
             speech = names.count == 1 ? phrases.useApp(names[0]) : phrases.chooseApp(options)
             step = "app"
-        case .permission(let usage):
+        case let .permission(usage, outsideCode):
             speech = phrases.permission(app: context.app, usage: usage)
+            if !outsideCode.isEmpty {
+                speech = phrases.runsOutsideCode(app: context.app, programs: outsideCode.joined(separator: ", ")) + " " + speech
+            }
             step = "permission"
         case .unlock:
             speech = phrases.unlock()
@@ -197,6 +200,12 @@ public struct ConversationPresenter: Sendable {
             return self.notice(phrases.notRecorded(reason: reason), kind: .failure, step: "storeFailed", app: app)
         case .waiting(let app):
             return self.notice(phrases.waiting(app: app), kind: .progress, step: "waiting", app: app, intent: intent)
+        case .rideUpdatesInterrupted(let app):
+            return self.notice(phrases.rideUpdatesInterrupted(app: app), kind: .progress, step: "rideUpdatesInterrupted",
+                               app: app, intent: intent)
+        case .rideUpdatesLost(let app):
+            return self.notice(phrases.rideUpdatesLost(app: app), kind: .failure, step: "rideUpdatesLost", app: app,
+                               intent: intent)
         case let .handleFailed(app, reason):
             return self.notice(phrases.handleFailed(app: app, reason: reason), kind: .failure, step: "handleFailed",
                                app: app, intent: intent)

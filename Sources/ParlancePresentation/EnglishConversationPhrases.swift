@@ -47,6 +47,13 @@ struct EnglishConversationPhrases: ConversationPhrases {
     func chooseApp(_ options: [String]) -> String { "Which app: \(orList(options))?" }
     func useApp(_ app: String) -> String { "Use \(app) for that?" }
 
+    func rideUpdatesInterrupted(app: String) -> String { "\(app) stopped sending updates about your ride; I'm reconnecting." }
+    func rideUpdatesLost(app: String) -> String { "I can't follow your \(app) ride any more; check \(app) for its status." }
+
+    func runsOutsideCode(app: String, programs: String) -> String {
+        "Careful: \(app) runs programs outside its bundle (\(programs))."
+    }
+
     func permission(app: String, usage: String?) -> String {
         guard let usage, !usage.isEmpty else { return "\(app) wants to work with Parlance. Allow it?" }
         let stop = usage.last.map { ".!?".contains($0) } == true ? "" : "."

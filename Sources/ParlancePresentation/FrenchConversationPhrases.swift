@@ -34,6 +34,13 @@ struct FrenchConversationPhrases: ConversationPhrases {
     func chooseApp(_ options: [String]) -> String { "Quelle appli : \(orList(options)) ?" }
     func useApp(_ app: String) -> String { "Avec \(app) ?" }
 
+    func rideUpdatesInterrupted(app: String) -> String { "\(app) n'envoie plus de nouvelles de ta course ; je me reconnecte." }
+    func rideUpdatesLost(app: String) -> String { "Je ne peux plus suivre ta course \(app) ; regarde son état dans \(app)." }
+
+    func runsOutsideCode(app: String, programs: String) -> String {
+        "Attention : \(app) lance des programmes hors de son paquet (\(programs))."
+    }
+
     func permission(app: String, usage: String?) -> String {
         guard let usage, !usage.isEmpty else { return "\(app) veut travailler avec Parlance. Tu l'autorises ?" }
         return "\(app) veut travailler avec Parlance : « \(usage) » Tu l'autorises ?"

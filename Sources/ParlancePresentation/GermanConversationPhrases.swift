@@ -33,6 +33,13 @@ struct GermanConversationPhrases: ConversationPhrases {
     func chooseApp(_ options: [String]) -> String { "Welche App: \(orList(options))?" }
     func useApp(_ app: String) -> String { "Mit \(app)?" }
 
+    func rideUpdatesInterrupted(app: String) -> String { "\(app) schickt keine Neuigkeiten zu deiner Fahrt mehr; ich verbinde neu." }
+    func rideUpdatesLost(app: String) -> String { "Ich kann deine Fahrt mit \(app) nicht mehr verfolgen; schau in \(app) nach, wie es steht." }
+
+    func runsOutsideCode(app: String, programs: String) -> String {
+        "Achtung: \(app) startet Programme außerhalb seines Pakets (\(programs))."
+    }
+
     func permission(app: String, usage: String?) -> String {
         guard let usage, !usage.isEmpty else { return "\(app) möchte mit Parlance arbeiten. Erlauben?" }
         return "\(app) möchte mit Parlance arbeiten: „\(usage)“ Erlauben?"

@@ -30,6 +30,13 @@ struct ItalianConversationPhrases: ConversationPhrases {
     func chooseApp(_ options: [String]) -> String { "Quale app: \(orList(options))?" }
     func useApp(_ app: String) -> String { "Con \(app)?" }
 
+    func rideUpdatesInterrupted(app: String) -> String { "\(app) non manda più aggiornamenti sulla tua corsa; mi ricollego." }
+    func rideUpdatesLost(app: String) -> String { "Non riesco più a seguire la tua corsa con \(app); controlla lo stato in \(app)." }
+
+    func runsOutsideCode(app: String, programs: String) -> String {
+        "Attenzione: \(app) avvia programmi fuori dal suo pacchetto (\(programs))."
+    }
+
     func permission(app: String, usage: String?) -> String {
         guard let usage, !usage.isEmpty else { return "\(app) vuole lavorare con Parlance. Lo consenti?" }
         return "\(app) vuole lavorare con Parlance: «\(usage)» Lo consenti?"

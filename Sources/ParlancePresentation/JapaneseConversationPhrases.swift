@@ -22,6 +22,13 @@ struct JapaneseConversationPhrases: ConversationPhrases {
     func chooseApp(_ options: [String]) -> String { "どのアプリを使いますか：\(orList(options))？" }
     func useApp(_ app: String) -> String { "\(app)を使いますか？" }
 
+    func rideUpdatesInterrupted(app: String) -> String { "\(app) から配車の最新情報が届かなくなりました。再接続しています。" }
+    func rideUpdatesLost(app: String) -> String { "\(app) の配車をこれ以上追跡できません。状況は \(app) で確認してください。" }
+
+    func runsOutsideCode(app: String, programs: String) -> String {
+        "注意：\(app) はバンドルの外のプログラムを実行します（\(programs)）。"
+    }
+
     func permission(app: String, usage: String?) -> String {
         guard let usage, !usage.isEmpty else { return "\(app)がParlanceとの連携を求めています。許可しますか？" }
         return "\(app)がParlanceとの連携を求めています：「\(usage)」許可しますか？"

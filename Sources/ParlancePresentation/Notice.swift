@@ -17,6 +17,10 @@ public enum Notice: Sendable, Equatable {
     case notRecorded(app: String, reason: String)
     /// The app takes a while to handle the request.
     case waiting(app: String)
+    /// The app's extension stopped while the assistant followed a ride; it is being started again.
+    case rideUpdatesInterrupted(app: String)
+    /// The ride could not be followed any more.
+    case rideUpdatesLost(app: String)
     /// The app failed during handle.
     case handleFailed(app: String, reason: String)
     /// "Cancel my ride", with no ride.

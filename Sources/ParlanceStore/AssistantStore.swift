@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import GRDB
 import Intents
 import ParlanceCore
@@ -29,10 +32,17 @@ public final class AssistantStore: AppRegistry {
     public static func open(home: URL) throws(StoreError) -> AssistantStore {
         let file = home.appendingPathComponent("parlance.sqlite")
         do {
-            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+            // Only the user reads the home, whatever the umask: the database holds what they said.
+            if !FileManager.default.fileExists(atPath: home.path) {
+                try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+                try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: home.path)
+            }
         } catch {
             throw StoreError(.cannotOpen, "cannot create the Parlance home \(home.path): \(error.localizedDescription)")
         }
+        // SQLite gives its -wal and -shm files the database file's mode, so the file is made private first.
+        let descriptor = Glibc.open(file.path, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+        if descriptor >= 0 { close(descriptor) }
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in
@@ -64,15 +74,38 @@ public final class AssistantStore: AppRegistry {
     @discardableResult
     public func install(_ app: AppBundle) throws(StoreError) -> InstallOutcome {
         let manifest = try encode(app)
-        return try write { db in
+        let outcome = try write { db -> InstallOutcome in
             let now = Date()
             let existing = try AppRow.fetchOne(db, key: app.identifier)
             let row = AppRow(identifier: app.identifier, displayName: app.displayName, path: app.path,
                              manifest: manifest, installedAt: existing?.installedAt ?? now, updatedAt: now)
             try row.save(db)
             try StoreSchema.bumpVocabularyGeneration(db)  // the app's own vocabulary may have changed
-            return existing == nil ? .installed : .updated
+            guard let existing else { return .installed }
+            let before = try? JSONDecoder().decode(AppBundle.self, from: Data(existing.manifest.utf8))
+            guard let reason = Self.identityChange(from: before, path: existing.path, to: app),
+                  try PermissionRow.deleteOne(db, key: app.identifier) else { return .updated }
+            return .updatedAskingAgain(reason: reason)
         }
+        if case .updatedAskingAgain = outcome { publishPermission(.notDetermined, for: app.identifier) }
+        return outcome
+    }
+
+    /// Why an update is not the app the user decided about, or nil when it is: another folder under
+    /// the same identifier, changed code, or code outside the bundle it did not run before.
+    static func identityChange(from before: AppBundle?, path: String, to app: AppBundle) -> String? {
+        if path != app.path {
+            return "the same identifier was installed from \(path) and now comes from \(app.path)"
+        }
+        guard let before else { return nil }
+        if let old = before.codeFingerprint, let new = app.codeFingerprint, old != new {
+            return "its extension's code changed"
+        }
+        let added = Set(app.outsideCode ?? []).subtracting(before.outsideCode ?? [])
+        if !added.isEmpty {
+            return "it now runs code outside its bundle: \(added.sorted().joined(separator: ", "))"
+        }
+        return nil
     }
 
     /// Every installed app, by display name.

@@ -51,9 +51,10 @@ public final class InProcessAssistant: Sendable {
             identifiers: { "request-\(counter.withLock { $0 += 1; return $0 })" })
     }
 
-    /// What the assistant answers to one thing the user says.
+    /// What the assistant answers to one thing the user says (shown to the user, as a front end does).
     public func say(_ text: String) async -> [AssistantTurn] {
-        await conversation.respond(to: text)
+        let turns = await conversation.respond(to: text)
+        return turns + [await conversation.delivered()].compactMap { $0 }
     }
 
     /// Runs the conversation's background work (a ride followed until it completes, its updates on

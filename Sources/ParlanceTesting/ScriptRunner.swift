@@ -27,14 +27,18 @@ public final class ScriptRunner {
     let language: String?
     let understander: UnderstanderFactory
     let runProgram: ProgramRunner
+    let sandbox: ExtensionSandbox
     private var transcript: [String] = []
 
     /// A runner for tests over `bundles` (a test's `apps:` picks among them). The own program of the
     /// apps whose bundle path is in `syncedApps` is run with `sync` after install (the sample apps
-    /// fill their data so). `language` is the conversation language when a test names none.
+    /// fill their data so). `language` is the conversation language when a test names none. Extensions
+    /// run in `sandbox`.
     public init(bundles: [AppBundle], syncedApps: Set<String> = [], language: String? = nil,
                 understander: @escaping UnderstanderFactory = { RequestUnderstander(store: $0, defaultCurrency: "USD") },
-                runProgram: @escaping ProgramRunner = { try AppCommand.run($0, $1, home: $2) }) {
+                runProgram: @escaping ProgramRunner = { try AppCommand.run($0, $1, home: $2) },
+                sandbox: ExtensionSandbox = .none) {
+        self.sandbox = sandbox
         self.bundles = bundles
         self.syncedApps = syncedApps
         self.language = language
@@ -52,6 +56,13 @@ public final class ScriptRunner {
             previous[name] = ProcessInfo.processInfo.environment[name]
             setenv(name, value, 1)
         }
+        // A script's settings are for its extensions: they pass the sandbox's environment allow-list.
+        let forwarded = "PARLANCE_EXTENSION_ENVIRONMENT"
+        if !test.environment.isEmpty {
+            previous[forwarded] = ProcessInfo.processInfo.environment[forwarded]
+            let names = ([ProcessInfo.processInfo.environment[forwarded]].compactMap { $0 } + test.environment.keys.sorted())
+            setenv(forwarded, names.joined(separator: ","), 1)
+        }
         defer {
             for (name, value) in previous {
                 if let value { setenv(name, value, 1) } else { unsetenv(name) }
@@ -68,7 +79,7 @@ public final class ScriptRunner {
                     _ = try runProgram(program, ["sync"], home)
                 }
             }
-            session = try Session(home: home, understander: understander,
+            session = try Session(home: home, sandbox: sandbox, understander: understander,
                                   mode: PresentationMode(rawValue: test.mode ?? "visual") ?? .visual,
                                   language: test.language ?? language)
             try await perform(test.steps, session: &session, home: home, apps: chosen)
@@ -115,6 +126,8 @@ public final class ScriptRunner {
                 if current.crashing.crashed {
                     turns = []  // a dead assistant says nothing
                     transcript.append("  (the assistant stopped: simulated crash \(crashPoint?.rawValue ?? ""))")
+                } else if let failure = await current.conversation.delivered() {
+                    turns.append(failure)
                 }
                 crashPoint = nil
                 record(turns)
@@ -172,8 +185,9 @@ public final class ScriptRunner {
             case .restart:
                 await current.close()
                 transcript.append("(assistant restarted)")
-                session = try Session(home: home, understander: understander, mode: current.mode, language: current.language)
+                session = try Session(home: home, sandbox: sandbox, understander: understander, mode: current.mode, language: current.language)
                 turns = await session?.conversation.resume() ?? []
+                if let failure = await session?.conversation.delivered() { turns.append(failure) }
                 record(turns)
             case .wait(let matcher, let seconds):
                 guard let turn = await current.waitForUpdate(matching: matcher, seconds: seconds) else {
@@ -216,10 +230,11 @@ public final class ScriptRunner {
         /// The conversation's background work and the listener for its updates, ended by `close()`.
         private let background: Task<Void, Never>
 
-        init(home: URL, understander: UnderstanderFactory, mode: PresentationMode, language: String?) throws {
+        init(home: URL, sandbox: ExtensionSandbox, understander: UnderstanderFactory, mode: PresentationMode,
+             language: String?) throws {
             store = try AssistantStore.open(home: home)
             crashing = CrashingStore(store)
-            host = ExtensionHost()
+            host = ExtensionHost(launcher: ProcessLauncher(sandbox: sandbox))
             self.mode = mode
             self.language = language
             conversation = Conversation(apps: store, store: crashing, home: store.home?.path, host: host,

@@ -16,10 +16,13 @@ struct AppsCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
         @Argument(help: ArgumentHelp("The app's bundle folder (MonkeyChat.app).", valueName: "path"))
         var path: String
+        @Flag(help: ArgumentHelp("Accept an extension or launch program that lies outside the bundle (after symlinks); "
+                                 + "the permission question names it."))
+        var allowOutsideCode = false
 
         func run() async throws {
             try CommandErrors.report {
-                let loaded = try BundleLoader.load(path)
+                let loaded = try BundleLoader.load(path, allowingOutsideCode: allowOutsideCode)
                 for warning in loaded.warnings { Terminal.error(warning.description) }
                 // Style only: understanding every language's examples trains a model per language (parlance lint does).
                 for check in ExamplePhraseChecker(app: loaded.app).check(understanding: false) {
@@ -30,6 +33,9 @@ struct AppsCommand: AsyncParsableCommand {
                 let app = loaded.app
                 let permission = try store.app(app.identifier)?.permission ?? .notDetermined
                 print("\(outcome == .installed ? "Installed" : "Updated") \(app.displayName) (\(app.identifier))")
+                if case .updatedAskingAgain(let reason) = outcome {
+                    print("  The permission you gave was reset, because \(reason); the next request asks you again.")
+                }
                 print("  intents: \(app.supportedIntents.joined(separator: ", "))")
                 print("  permission: \(AppListing.describe(permission))")
                 if permission == .notDetermined {

@@ -18,6 +18,7 @@ struct ChatCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var understanding: UnderstandingOptions
+    @OptionGroup var sandboxing: SandboxOptions
     @Option(help: ArgumentHelp("visual: cards with short words; voice: everything in words.", valueName: "mode"))
     var mode: PresentationMode = .visual
     @Flag(help: "Print one JSON object per assistant turn.") var json = false
@@ -28,7 +29,9 @@ struct ChatCommand: AsyncParsableCommand {
         let home = ParlanceHome.resolve(explicit: global.home)
         let store: AssistantStore
         let understander: RequestUnderstander
+        let sandbox: ExtensionSandbox
         do {
+            sandbox = try sandboxing.sandbox()
             store = try StoreAccess.open(global)
             understander = try understanding.understander(store: store)  // checks --language before anything else
             if try store.apps().isEmpty {
@@ -45,7 +48,11 @@ struct ChatCommand: AsyncParsableCommand {
             Terminal.error("error: \(error)")
             throw ExitCode(1)
         }
-        let host = ExtensionHost()
+        let records = ExtensionProcessRecords(home: home)
+        if records.stopOrphans() > 0 {
+            Terminal.error("note: stopped app extensions left running by an assistant that did not exit cleanly")
+        }
+        let host = ExtensionHost(launcher: ProcessLauncher(sandbox: sandbox, records: records))
         let idle = Task { await host.run() }
         let conversation = Conversation(apps: store, store: store, home: store.home?.path, host: host, understander: understander, session: session,
                                         mode: mode, language: understanding.explicitLanguage,
@@ -63,6 +70,8 @@ struct ChatCommand: AsyncParsableCommand {
             Terminal.error(FrontEndText.welcome(language: understanding.language))
         }
         for turn in await conversation.resume() { printer.print(turn) }
+        // Only what was printed counts as told; a request's end is forgotten after that.
+        if let failure = await conversation.delivered() { printer.print(failure) }
         let reader = LineEditor(interactive: interactive && !json)
         while let line = reader.readLine(prompt: "› ") {
             guard case .text(let read) = line else {
@@ -76,6 +85,7 @@ struct ChatCommand: AsyncParsableCommand {
             if ["quit", "exit", "bye"].contains(text.lowercased()) { break }
             let turns = await conversation.respond(to: text) { turn in printer.print(turn) }
             for turn in turns { printer.print(turn) }
+            if let failure = await conversation.delivered() { printer.print(failure) }
         }
         if !interactive {
             // Piped input ended: let background work (a ride on its way) report, for at most two minutes.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `parlance` command.
 @main
@@ -9,6 +10,22 @@ struct Parlance: AsyncParsableCommand {
         discussion: "State (installed apps, permissions, user vocabulary) lives in --home, else $PARLANCE_HOME, else "
             + "$XDG_DATA_HOME/parlance, else ~/.local/share/parlance.",
         subcommands: [ChatCommand.self, TestCommand.self, AppsCommand.self, LockCommand.self, UnlockCommand.self, VocabCommand.self, ParseCommand.self, EvalCommand.self, LintCommand.self, PhrasingCommand.self])
+
+    /// Every file the assistant creates is the user's alone (folders 0700, files 0600), whatever umask
+    /// it was started with.
+    static func main() async {
+        umask(0o077)
+        do {
+            var command = try parseAsRoot()
+            if var asynchronous = command as? any AsyncParsableCommand {
+                try await asynchronous.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
 }
 
 /// Options every command takes.

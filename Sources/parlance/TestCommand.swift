@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ParlanceCore
 import ParlanceEngine
+import ParlanceHosting
 import ParlanceTesting
 
 /// `parlance test FILE…`: scripted conversations against real extensions, each in a clean home.
@@ -14,6 +15,7 @@ struct TestCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var understanding: UnderstandingOptions
+    @OptionGroup var sandboxing: SandboxOptions
     @Option(name: .customLong("app"), help: ArgumentHelp("An app bundle to test with (repeatable).", valueName: "path"))
     var appPaths: [String] = []
     @Flag(help: "Test with the bundled sample apps.") var samples = false
@@ -27,7 +29,9 @@ struct TestCommand: AsyncParsableCommand {
         SampleApps.exportBinaryFolder()
         var bundles: [AppBundle] = []
         var sampleBundles: Set<String> = []
+        let sandbox: ExtensionSandbox
         do {
+            sandbox = try sandboxing.sandbox()
             for path in appPaths { bundles.append(try BundleLoader.load(path).app) }
             var useSamples = samples
             if appPaths.isEmpty && !samples {
@@ -45,6 +49,9 @@ struct TestCommand: AsyncParsableCommand {
         } catch let error as BundleValidationError {
             Terminal.error(error.description)
             throw ExitCode(1)
+        } catch let error as CommandFailure {
+            Terminal.error("error: \(error.message)")
+            throw ExitCode(1)
         } catch {
             Terminal.error("error: \(error)")
             throw ExitCode(1)
@@ -53,7 +60,7 @@ struct TestCommand: AsyncParsableCommand {
         _ = try options.referenceTime()  // a bad --now is reported before any test runs
         let runner = ScriptRunner(bundles: bundles, syncedApps: sampleBundles, language: understanding.explicitLanguage,
                                   understander: { try options.understander(store: $0, fallbackCurrency: "USD") },
-                                  runProgram: { try SampleApps.runAppCommand($0, $1, home: $2) })
+                                  runProgram: { try SampleApps.runAppCommand($0, $1, home: $2) }, sandbox: sandbox)
         var passed = 0
         var failed = 0
         for file in files {

@@ -1,5 +1,6 @@
 import ExtensionWire
 import Foundation
+import Synchronization
 import Intents
 import ParlanceCore
 import ParlanceHosting
@@ -37,7 +38,17 @@ import Testing
         Case(arguments: ["raw", "garbage"], kind: .malformedMessage, messageFragment: "this is not JSON at all"),
         Case(arguments: ["raw", "oversized"], kind: .oversizedMessage, messageFragment: "over 1048576 bytes"),
         Case(arguments: ["raw", "method-not-found"], kind: .methodNotFound, messageFragment: "does not support resolve"),
-        Case(arguments: ["raw", "unknown-id"], kind: .deadlineExceeded, messageFragment: "did not answer resolve"),
+        Case(arguments: ["raw", "unknown-id"], kind: .protocolViolation,
+             messageFragment: "replied to request 999999, which was never sent"),
+        Case(arguments: ["raw", "eleven-choices"], kind: .protocolViolation,
+             messageFragment: "offered 11 choices for recipients; a disambiguation offers 2 to 10"),
+        Case(arguments: ["raw", "one-choice"], kind: .protocolViolation, messageFragment: "offered 1 choice for recipients"),
+        Case(arguments: ["raw", "wrong-result-class"], kind: .protocolViolation,
+             messageFragment: "resolved recipients with INStringResolutionResult; it takes INSendMessageRecipientResolutionResult"),
+        Case(arguments: ["raw", "empty-results"], kind: .protocolViolation,
+             messageFragment: "answered resolve for recipients with an empty list"),
+        Case(arguments: ["raw", "wrong-parameter"], kind: .protocolViolation,
+             messageFragment: "answered resolve for content when asked for recipients"),
         Case(arguments: ["raw", "wrong-version"], kind: .incompatibleVersion, messageFragment: "protocol version 99"),
         Case(arguments: ["exit-at-start"], kind: .exitedAtStart, messageFragment: "no configuration found"),
         Case(arguments: ["never-read"], kind: .startTimedOut, messageFragment: "did not start within 1.5 s"),
@@ -56,8 +67,50 @@ import Testing
         // A bound on termination, not a speed figure (those come from parlance-bench): far below forever,
         // with room for a busy 2-core machine running other suites. Model training in the understanding
         // suites holds both threads of the cooperative pool for seconds at a time (CHANGELOG, "Not yet"),
-        // which delays every answer here alike; 45 s has measured room over the 27–32 s seen then.
-        #expect(ContinuousClock.now - started < .seconds(45), "a failure never waits much past its deadline")
+        // which delays every answer here alike: 27–32 s in session 6, 47–75 s in session 10 with the
+        // end-to-end suites' assistants training beside them. Alone, the whole suite takes 2 s.
+        #expect(ContinuousClock.now - started < .seconds(120), "a failure never waits much past its deadline")
+        await host.shutdown()
+    }
+
+    @Test func aSlowCallIsReportedAfterASecondThoughTheAppSendsNoProgress() async throws {
+        let host = ExtensionHost()
+        let heard = Mutex<[Duration]>([])
+        for method in ["resolve", "confirm"] {
+            let endpoint = TestProducts.testExtension(["sleepy", method])
+            heard.withLock { $0 = [] }
+            if method == "resolve" {
+                _ = try await host.resolve(["recipients"], of: Self.intent, in: endpoint) { elapsed in
+                    heard.withLock { $0.append(elapsed) }
+                }
+            } else {
+                _ = try await host.confirm(Self.intent, in: endpoint) { elapsed in heard.withLock { $0.append(elapsed) } }
+            }
+            #expect(heard.withLock { $0 } == [.seconds(1)], "\(method)")
+        }
+        // A quick call says nothing.
+        _ = try await host.confirm(Self.intent, in: TestProducts.testExtension([])) { _ in
+            heard.withLock { $0.append(.zero) }
+        }
+        #expect(heard.withLock { $0 } == [.seconds(1)])
+        await host.shutdown()
+    }
+
+    @Test func aResponseOfAnotherIntentIsRefused() async throws {
+        let host = ExtensionHost(policy: Self.fastPolicy())
+        let endpoint = TestProducts.testExtension(["raw", "wrong-response-class"])
+        for method in ["confirm", "handle"] {
+            let error = await #expect(throws: HostingError.self) {
+                if method == "confirm" {
+                    _ = try await host.confirm(Self.intent, in: endpoint)
+                } else {
+                    _ = try await host.handle(Self.intent, in: endpoint)
+                }
+            }
+            #expect(error?.kind == .protocolViolation)
+            #expect(error?.message == "TestApp's extension answered \(method) of INSendMessageIntent with "
+                    + "INSendPaymentIntentResponse; it takes INSendMessageIntentResponse (docs/protocol.md)")
+        }
         await host.shutdown()
     }
 

@@ -32,10 +32,20 @@ package struct BundleFixture {
                        to: app.appendingPathComponent("en.lproj/AppIntentVocabulary.plist"),
                        path: "en.lproj/AppIntentVocabulary.plist", binary: binary, edit: edit)
         try Self.template("de-InfoPlist.strings").write(to: app.appendingPathComponent("de.lproj/InfoPlist.strings"))
-        try? FileManager.default.removeItem(at: appex.appendingPathComponent("ChatterboxIntents"))
-        try FileManager.default.createSymbolicLink(atPath: appex.appendingPathComponent("ChatterboxIntents").path,
-                                                   withDestinationPath: TestProducts.path("parlance-test-extension"))
+        // A script inside the bundle starts the test extension (an app's code must be inside its bundle).
+        try Data().write(to: appex.appendingPathComponent("ChatterboxIntents"))
+        try useTestExtension(in: app, arguments: "")
         return app
+    }
+
+    /// Makes the chatterbox bundle's extension a script inside the bundle that runs the test extension
+    /// with `arguments` (shell words; `$PARLANCE_APP_DATA` and the like are expanded when it starts).
+    package func useTestExtension(in app: URL, arguments: String) throws {
+        let executable = app.appendingPathComponent("PlugIns/ChatterboxIntents.appex/ChatterboxIntents")
+        try FileManager.default.removeItem(at: executable)
+        try "#!/bin/sh\nexec '\(TestProducts.path("parlance-test-extension"))' \(arguments)\n"
+            .write(to: executable, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: executable.path)
     }
 
     private func writePlist(_ data: Data, to url: URL, path: String, binary: Bool,

@@ -14,17 +14,19 @@ package struct CommandRunner {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-cli-\(UUID().uuidString)")
     }
 
-    package func run(_ arguments: [String], input: String? = nil) throws -> Output {
-        try run(arguments, bytes: input.map { Data($0.utf8) })
+    /// Runs `parlance` with `arguments`, `input` on its standard input and `environment` added to ours.
+    package func run(_ arguments: [String], input: String? = nil, environment added: [String: String] = [:]) throws -> Output {
+        try run(arguments, bytes: input.map { Data($0.utf8) }, environment: added)
     }
 
     /// Runs with raw bytes on standard input (for input that is not valid UTF-8).
-    package func run(_ arguments: [String], bytes input: Data?) throws -> Output {
+    package func run(_ arguments: [String], bytes input: Data?, environment added: [String: String] = [:]) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: TestProducts.path("parlance"))
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["PARLANCE_HOME"] = home.path
+        environment.merge(added) { _, new in new }
         process.environment = environment
         let out = Pipe(), err = Pipe(), inPipe = Pipe()
         process.standardOutput = out

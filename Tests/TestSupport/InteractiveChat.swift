@@ -8,13 +8,14 @@ package final class InteractiveChat: Sendable {
     private let input: FileHandle
     private let printed = PrintedBytes()
 
-    /// Starts `parlance chat --json` with `home` as PARLANCE_HOME.
-    package init(home: URL, arguments: [String] = []) throws {
+    /// Starts `parlance chat --json` with `home` as PARLANCE_HOME and `environment` added to ours.
+    package init(home: URL, arguments: [String] = [], environment added: [String: String] = [:]) throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: TestProducts.path("parlance"))
         process.arguments = ["chat", "--json"] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["PARLANCE_HOME"] = home.path
+        environment.merge(added) { _, new in new }
         process.environment = environment
         let out = Pipe(), inPipe = Pipe()
         process.standardOutput = out

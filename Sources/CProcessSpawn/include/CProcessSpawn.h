@@ -2,6 +2,7 @@
 #ifndef C_PROCESS_SPAWN_H
 #define C_PROCESS_SPAWN_H
 #include <spawn.h>
+#include <sys/types.h>
 
 /// pipe2(fds, O_CLOEXEC): both ends close on exec, atomically.
 int parlance_pipe_cloexec(int fds[2]);
@@ -11,4 +12,9 @@ int parlance_spawn_addclosefrom(posix_spawn_file_actions_t *actions, int lowest)
 int parlance_spawn_addchdir(posix_spawn_file_actions_t *actions, const char *path);
 /// 1 when the child has exited (left unreaped, so its pid stays reserved), 0 while it runs, -1 on error.
 int parlance_child_has_exited(int pid);
+/// Starts `path` (vfork and exec) in a child of its own process group that is killed (SIGKILL) when the
+/// calling thread ends, with `in`, `out`, `err` as its stdin, stdout, stderr, no other descriptors, default signals,
+/// in `directory` (unless NULL). Returns 0 and sets `child`, or the errno that prevented the start.
+int parlance_spawn(const char *path, char *const argv[], char *const envp[], const char *directory,
+                   int in, int out, int err, pid_t *child);
 #endif

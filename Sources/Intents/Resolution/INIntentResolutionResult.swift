@@ -28,6 +28,9 @@ open class INIntentResolutionResult: NSObject, Codable, NSCopying, @unchecked Se
 
     /// What kind of outcome this is.
     public let kind: Kind
+    /// How many items a `disambiguation` outcome offers (nil for results without items), for the
+    /// assistant's check of the protocol's limits.
+    package var disambiguationItemCount: Int? { nil }
     /// The raw value of the unsupported reason, for results made with `unsupported(forReason:)`.
     public let reasonCode: Int?
 

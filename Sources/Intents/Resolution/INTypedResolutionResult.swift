@@ -8,6 +8,8 @@ open class INTypedResolutionResult<Value: Codable>: INIntentResolutionResult, @u
     /// The items of a `disambiguation` outcome.
     public let items: [Value]?
 
+    override package var disambiguationItemCount: Int? { items?.count }
+
     /// The factories' initializer.
     public required init(kind: Kind, reasonCode: Int?, value: Value?, items: [Value]?) {
         self.value = value

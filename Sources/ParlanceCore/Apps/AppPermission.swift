@@ -35,4 +35,7 @@ public enum InstallOutcome: Sendable, Equatable {
     case installed
     /// An app already installed was updated; its permission and vocabulary were kept.
     case updated
+    /// An app already installed was updated, but it is no longer the app the user decided about (another
+    /// folder, other code): its permission was reset, so the next request asks again. `reason` says why.
+    case updatedAskingAgain(reason: String)
 }

@@ -26,12 +26,21 @@ public struct AppBundle: Codable, Sendable, Equatable {
     /// How the assistant opens the app to continue a request (Info.plist `ParlanceLaunchCommand`: the
     /// program, relative to the bundle folder or absolute, then its arguments); nil when it declares none.
     public var launchCommand: [String]?
+    /// SHA-256 over the app's extension executables and launch program (nil for manifests stored before
+    /// it existed): a reinstall with different code asks the user's permission again.
+    public var codeFingerprint: String?
+    /// Programs the app runs from outside its bundle, accepted at install with `--allow-outside-code`;
+    /// the permission question names them.
+    public var outsideCode: [String]?
 
     public init(identifier: String, displayName: String, spokenName: String? = nil,
                 localizedDisplayNames: [String: String] = [:], alternativeNames: [AlternativeAppName] = [],
                 usageDescription: String? = nil, localizedUsageDescriptions: [String: String] = [:],
                 userActivityTypes: [String] = [], path: String, extensions: [AppExtensionInfo] = [],
-                vocabularies: [String: AppIntentVocabulary] = [:], launchCommand: [String]? = nil) {
+                vocabularies: [String: AppIntentVocabulary] = [:], launchCommand: [String]? = nil,
+                codeFingerprint: String? = nil, outsideCode: [String]? = nil) {
+        self.codeFingerprint = codeFingerprint
+        self.outsideCode = outsideCode
         self.identifier = identifier
         self.displayName = displayName
         self.spokenName = spokenName

@@ -21,27 +21,31 @@ public struct AppExtensionInfo: Codable, Sendable, Equatable {
     /// unanswered handle again after a crash (exactly once). Without it, such a handle is never repeated
     /// (at most once) and the user is told the outcome is unknown.
     public var handleIsIdempotent: Bool
+    /// `ParlanceNetworkAccess` (true unless the bundle says false): the extension's sandbox keeps the
+    /// network. An extension that needs none opts out, and then has no network at all.
+    public var usesNetwork: Bool
     /// The executable, absolute.
     public var executable: String
     /// The `.appex` folder, absolute.
     public var path: String
 
     public init(identifier: String, kind: Kind, intentsSupported: [String], restrictedWhileLocked: [String] = [],
-                handleIsIdempotent: Bool = false, executable: String, path: String) {
+                handleIsIdempotent: Bool = false, usesNetwork: Bool = true, executable: String, path: String) {
         self.identifier = identifier
         self.kind = kind
         self.intentsSupported = intentsSupported
         self.restrictedWhileLocked = restrictedWhileLocked
         self.handleIsIdempotent = handleIsIdempotent
+        self.usesNetwork = usesNetwork
         self.executable = executable
         self.path = path
     }
 
     private enum CodingKeys: String, CodingKey {
-        case identifier, kind, intentsSupported, restrictedWhileLocked, handleIsIdempotent, executable, path
+        case identifier, kind, intentsSupported, restrictedWhileLocked, handleIsIdempotent, usesNetwork, executable, path
     }
 
-    // Manifests stored before `handleIsIdempotent` existed have no such key.
+    // Manifests stored before `handleIsIdempotent` and `usesNetwork` existed have no such keys.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         identifier = try container.decode(String.self, forKey: .identifier)
@@ -49,6 +53,7 @@ public struct AppExtensionInfo: Codable, Sendable, Equatable {
         intentsSupported = try container.decode([String].self, forKey: .intentsSupported)
         restrictedWhileLocked = try container.decodeIfPresent([String].self, forKey: .restrictedWhileLocked) ?? []
         handleIsIdempotent = try container.decodeIfPresent(Bool.self, forKey: .handleIsIdempotent) ?? false
+        usesNetwork = try container.decodeIfPresent(Bool.self, forKey: .usesNetwork) ?? true
         executable = try container.decode(String.self, forKey: .executable)
         path = try container.decode(String.self, forKey: .path)
     }

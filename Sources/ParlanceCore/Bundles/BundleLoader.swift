@@ -12,7 +12,10 @@ public struct LoadedBundle: Sendable {
 /// Reads an app bundle folder and checks it, collecting every problem into one report.
 public enum BundleLoader {
     /// Loads the bundle at `path`; throws a report listing every error (and warning) when it cannot be installed.
-    public static func load(_ path: String) throws(BundleValidationError) -> LoadedBundle {
+    /// An extension executable or launch program that resolves (after symlinks) outside the bundle is an
+    /// error, unless `allowingOutsideCode`: then it is a warning, and the app records it
+    /// (`AppBundle.outsideCode`) so the permission question can say so.
+    public static func load(_ path: String, allowingOutsideCode: Bool = false) throws(BundleValidationError) -> LoadedBundle {
         let url = URL(fileURLWithPath: path).standardizedFileURL
         let base = url.lastPathComponent
         var problems: [BundleProblem] = []
@@ -27,6 +30,9 @@ public enum BundleLoader {
         let identifier = info.string(root, "CFBundleIdentifier", required: !root.isEmpty) ?? ""
         if root.keys.contains("CFBundleIdentifier"), identifier.trimmingCharacters(in: .whitespaces).isEmpty {
             info.error("CFBundleIdentifier", "must not be empty")
+        } else if !identifier.isEmpty, !BundleCode.isValidIdentifier(identifier) {
+            info.error("CFBundleIdentifier", "'\(identifier)' is not a bundle identifier: use letters A–Z and a–z, digits, "
+                       + "'-' and '.', in reverse-DNS order (com.example.app)")
         }
         let folderName = url.deletingPathExtension().lastPathComponent
         let displayName = nonEmpty(info.string(root, "CFBundleDisplayName"))
@@ -49,6 +55,16 @@ public enum BundleLoader {
                 message: "no Intents extension: add PlugIns/<Name>.appex with NSExtensionPointIdentifier com.apple.intents-service"))
         }
 
+        let code = BundleCode(bundle: url, base: base)
+        let outside = code.outsideCode(extensions: extensions, launchCommand: launch.isEmpty ? nil : launch)
+        for place in outside {
+            problems.append(BundleProblem(
+                severity: allowingOutsideCode ? .warning : .error, file: place.file, key: place.key,
+                message: "runs \(place.resolved), outside the bundle"
+                    + (allowingOutsideCode ? "; the permission question will say so"
+                       : "; an app's code must be inside its bundle (install with --allow-outside-code to accept it)")))
+        }
+
         guard !problems.contains(where: { $0.severity == .error }) else {
             throw BundleValidationError(bundle: path, problems: problems)
         }
@@ -57,7 +73,9 @@ public enum BundleLoader {
             localizedDisplayNames: localized.displayNames, alternativeNames: alternatives,
             usageDescription: usage, localizedUsageDescriptions: localized.usageDescriptions,
             userActivityTypes: activityTypes, path: url.path, extensions: extensions,
-            vocabularies: localized.vocabularies, launchCommand: launch.isEmpty ? nil : launch)
+            vocabularies: localized.vocabularies, launchCommand: launch.isEmpty ? nil : launch,
+            codeFingerprint: code.fingerprint(extensions: extensions, launchCommand: launch.isEmpty ? nil : launch),
+            outsideCode: outside.isEmpty ? nil : outside.map(\.resolved))
         return LoadedBundle(app: app, warnings: problems)
     }
 

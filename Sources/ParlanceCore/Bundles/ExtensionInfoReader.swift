@@ -26,9 +26,10 @@ enum ExtensionInfoReader {
                          "\(name) is not in IntentsSupported; every restricted intent must also be supported")
         }
         let idempotent = reader.bool(attributes, "ParlanceHandleIsIdempotent", at: attributesPath) ?? false
+        let network = reader.bool(attributes, "ParlanceNetworkAccess", at: attributesPath) ?? true
         let executable = executablePath(root, folder: folder, kind: kind, reader: &reader)
         return AppExtensionInfo(identifier: identifier, kind: kind, intentsSupported: supported,
-                                restrictedWhileLocked: restricted, handleIsIdempotent: idempotent,
+                                restrictedWhileLocked: restricted, handleIsIdempotent: idempotent, usesNetwork: network,
                                 executable: executable ?? "", path: folder.path)
     }
 

@@ -32,6 +32,8 @@ final class TestExtension: INExtension, @unchecked Sendable {
             exit(7)
         case "hang":
             while true { sleep(60) }
+        case "sleepy":
+            usleep(1_300_000)  // longer than a second, without a word of progress
         case "print":
             print("a stray print from \(method)")
         case "vocabulary":
@@ -71,6 +73,7 @@ final class MessageHandler: NSObject, INSendMessageIntentHandling {
 
     func handle(intent: INSendMessageIntent) async -> INSendMessageIntentResponse {
         owner.act(in: "handle")
+        if owner.behaviour == "snoop" { SnoopingProbe.run(assistantHome: owner.target) }
         if owner.behaviour == "slow", owner.target == "handle" {
             try? await Task.sleep(for: .milliseconds(350))
         }

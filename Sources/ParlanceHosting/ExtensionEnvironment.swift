@@ -1,0 +1,34 @@
+import ExtensionWire
+import Foundation
+
+/// The environment an extension process gets: an allow-list, never the assistant's whole environment
+/// (which may hold credentials and the assistant's home). docs/security.md lists it:
+///
+/// - from the assistant: `PATH`, `LANG`, `LANGUAGE`, `LC_*`, `TZ`, `PARLANCE_EXAMPLES_BIN`, and the
+///   variables the operator names in `PARLANCE_EXTENSION_ENVIRONMENT` (names separated by commas or
+///   spaces: `PARLANCE_EXTENSION_ENVIRONMENT=MONKEYRIDE_PHASE_SECONDS`);
+/// - set for it: `HOME` and `PARLANCE_APP_DATA` (its app's data folder), `TMPDIR=/tmp`,
+///   `PARLANCE_APP_IDENTIFIER`, `PARLANCE_EXTENSION_PROCESS=1`, and what the endpoint adds.
+enum ExtensionEnvironment {
+    /// The variable that names further variables to pass on.
+    static let forwardedNamesVariable = "PARLANCE_EXTENSION_ENVIRONMENT"
+    static let passedThrough: Set<String> = ["PATH", "LANG", "LANGUAGE", "TZ", "PARLANCE_EXAMPLES_BIN"]
+
+    static func allowed(for endpoint: ExtensionEndpoint, inherited: [String: String]) -> [String: String] {
+        let named = Set((inherited[forwardedNamesVariable] ?? "")
+            .split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init))
+        var environment = inherited.filter { name, _ in
+            passedThrough.contains(name) || name.hasPrefix("LC_") || named.contains(name)
+        }
+        if environment["PATH"] == nil { environment["PATH"] = "/usr/local/bin:/usr/bin:/bin" }
+        environment["TMPDIR"] = "/tmp"
+        environment["PARLANCE_EXTENSION_PROCESS"] = "1"
+        environment["PARLANCE_APP_IDENTIFIER"] = endpoint.appIdentifier
+        if let data = endpoint.dataFolder {
+            environment["HOME"] = data
+            environment["PARLANCE_APP_DATA"] = data
+        }
+        environment.merge(endpoint.environment) { _, added in added }
+        return environment
+    }
+}
