@@ -85,6 +85,11 @@ let package = Package(
                                                                  .product(name: "Logging", package: "swift-log")],
                           path: "Benchmarks/ParlanceBench"),
         // An extension executable whose misbehaviour (crash, hang, garbage…) is chosen by its arguments.
+        // libFuzzer harnesses (Scripts/fuzz.sh builds them with --sanitize fuzzer); built plainly, the same
+        // program replays a corpus (Fuzz/corpus/TARGET).
+        .executableTarget(name: "parlance-fuzz", dependencies: [
+            "ExtensionWire", "Intents", "ParlanceCore", "ParlanceTesting", "ParlanceUnderstanding",
+        ], path: "Fuzz/ParlanceFuzz"),
         .executableTarget(name: "parlance-test-extension", dependencies: ["Intents", "ExtensionRuntime"],
                           path: "Tests/Fixtures/TestExtension"),
         .testTarget(name: "IntentsTests", dependencies: ["Intents"], resources: [.copy("Golden")]),
@@ -107,7 +112,7 @@ let package = Package(
         ]),
         .testTarget(name: "EndToEndTests", dependencies: [
             "ParlanceCore", "ParlanceStore", "ParlancePresentation", "ParlanceTesting", "TestSupport",
-            "parlance", "parlance-test-extension", "parlance-bench",
+            "parlance", "parlance-test-extension", "parlance-bench", "parlance-fuzz",
         ]),
     ],
     swiftLanguageModes: [.v6]

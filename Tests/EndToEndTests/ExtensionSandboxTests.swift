@@ -40,14 +40,8 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: home) }
         let chat = try InteractiveChat(home: home)
         chat.say("tell Kiki on MonkeyChat that I am late")
-        var answered = 0
-        while true {
-            try #require(chat.wait { $0.count > answered }, "no answer\n\(chat.output)")
-            let turn = chat.turns[answered]
-            answered += 1
-            if turn["kind"] as? String == "question" { chat.say("yes"); continue }
-            break
-        }
+        var seen = 0
+        try #require(chat.sayingYes(from: &seen) { $0["kind"] as? String != "question" } != nil, "no answer\n\(chat.output)")
         let records = home.appendingPathComponent("run/extensions")
         let pids = try FileManager.default.contentsOfDirectory(atPath: records.path).compactMap { Int32($0) }
         try #require(!pids.isEmpty, "no extension recorded as running\n\(chat.output)")
@@ -119,13 +113,8 @@ import TestSupport
             "MONKEYRIDE_PHASE_SECONDS": "2", "PARLANCE_EXTENSION_ENVIRONMENT": "MONKEYRIDE_PHASE_SECONDS"])
         chat.say("get me a MonkeyRide to Central Station")
         var seen = 0
-        while true {
-            try #require(chat.wait { $0.count > seen }, "no answer\n\(chat.output)")
-            let turn = chat.turns[seen]
-            seen += 1
-            if turn["kind"] as? String == "question" { chat.say("yes"); continue }
-            if turn["responseCode"] as? String == "inProgress" { break }
-        }
+        try #require(chat.sayingYes(from: &seen) { $0["responseCode"] as? String == "inProgress" } != nil,
+                     "no booking\n\(chat.output)")
         let records = home.appendingPathComponent("run/extensions")
         let pids = try FileManager.default.contentsOfDirectory(atPath: records.path).compactMap { Int32($0) }
         try #require(!pids.isEmpty)

@@ -98,7 +98,7 @@ struct PaymentCrashTests {
     /// a new amount with `app`, says yes and kills the assistant after a random delay of 0–60 ms.
     /// A last start settles the last kill.
     static func killAroundYes(home: URL, app: String, seed: UInt64) throws -> Outcome {
-        var random = SeededRandom(seed: seed)
+        var random = SeededGenerator(seed: seed)
         var outcome = Outcome()
         for run in 0...runs {
             let pending = try AssistantStore.open(home: home).conversationState(session: "default") != nil
@@ -176,16 +176,3 @@ struct PaymentCrashTests {
 
 /// Kills per app in the chaos tests; none unless `PARLANCE_CHAOS_RUNS` is set.
 let chaosRuns = ProcessInfo.processInfo.environment["PARLANCE_CHAOS_RUNS"].flatMap(Int.init) ?? 0
-
-/// A small deterministic generator (SplitMix64), so a failing run can be repeated.
-struct SeededRandom {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

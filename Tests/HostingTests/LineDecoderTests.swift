@@ -1,5 +1,6 @@
 import ExtensionWire
 import Foundation
+import TestSupport
 import Testing
 
 /// The line decoder fed whole, byte by byte, concatenated and truncated (after NIO's decoder verifier).
@@ -46,18 +47,5 @@ import Testing
         #expect(throws: LineDecoder.OversizedLine(limit: 8)) { try Self.decode([Data("0123456789\n".utf8)], limit: 8) }
         #expect(throws: LineDecoder.OversizedLine(limit: 8)) { try Self.decode([Data("0123456789".utf8)], limit: 8) }
         #expect(try Self.decode([Data("01234567\n".utf8)], limit: 8) == ["01234567"])
-    }
-}
-
-/// A small deterministic random number generator (SplitMix64).
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

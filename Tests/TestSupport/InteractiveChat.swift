@@ -57,6 +57,18 @@ package final class InteractiveChat: Sendable {
         return false
     }
 
+    /// Answers yes to every question from turn `seen` on, until a turn satisfies `done`; returns that
+    /// turn, or nil when the assistant fell silent (a minute) first. `seen` moves past what was read.
+    package func sayingYes(from seen: inout Int, until done: ([String: Any]) -> Bool) -> [String: Any]? {
+        while wait(until: { $0.count > seen }) {
+            let turn = turns[seen]
+            seen += 1
+            if done(turn) { return turn }
+            if turn["kind"] as? String == "question" { say("yes") }
+        }
+        return nil
+    }
+
     /// Kills the assistant at once (SIGKILL), as a crash or a power cut would.
     package func kill() {
         Foundation.kill(process.processIdentifier, SIGKILL)

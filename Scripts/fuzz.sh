@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Fuzzes what Parlance reads from others (docs/security.md › Fuzzing): builds the libFuzzer harness
+# (Fuzz/ParlanceFuzz, with AddressSanitizer for memory errors and leaks) in .build-fuzz and runs each
+# target for RUNS executions (default 100000) from its committed seed corpus, Fuzz/corpus/TARGET.
+# A crash, a hang (over 10 s per input), an out-of-memory or a leak fails the script; the input that
+# caused it is left in .build-fuzz/artifacts/. FUZZ_QUICK=1 builds without AddressSanitizer (in
+# .build-fuzzquick, about twice as fast, no leak or memory-error checks): CI's smoke run. Leaks are looked for when each run ends (LeakSanitizer:
+# memory no longer reachable), not after every input, which would cost ten times the time; known
+# leaks in swift-corelibs-foundation are listed in Fuzz/lsan-suppressions.txt. Usage: Scripts/fuzz.sh [RUNS] [TARGET…]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs=${1:-100000}
+shift || true
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(wire bundle understanding)
+
+if [ "${FUZZ_QUICK:-0}" = 1 ]; then
+    build=(swift build --build-path .build-fuzzquick --sanitize fuzzer)
+else
+    build=(swift build --build-path .build-fuzz --sanitize fuzzer --sanitize address)
+fi
+# SwiftPM instruments only the product's own module for coverage; every module is, this way.
+build+=(-Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp -Xswiftc -DFUZZING --product parlance-fuzz)
+"${build[@]}"
+binary="$("${build[@]}" --show-bin-path)/parlance-fuzz"
+mkdir -p .build-fuzz/artifacts
+for target in "${targets[@]}"; do
+    work=.build-fuzz/corpus/$target
+    mkdir -p "$work"
+    echo "== $target: $runs runs"
+    status=0
+    ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=Fuzz/lsan-suppressions.txt PARLANCE_FUZZ_TARGET=$target "$binary" -runs="$runs" -timeout=10 -rss_limit_mb=4096 -max_len=4096 \
+        -detect_leaks=0 -print_final_stats=1 -artifact_prefix=".build-fuzz/artifacts/$target-" \
+        "$work" "Fuzz/corpus/$target" > ".build-fuzz/$target.log" 2>&1 || status=$?
+    grep -E "^(stat::|#[0-9]+.*DONE|==[0-9]+==|SUMMARY|Done)" ".build-fuzz/$target.log" || true
+    if grep -q "LeakSanitizer: detected memory leaks" ".build-fuzz/$target.log"; then
+        echo "FINDING in $target: a leak (.build-fuzz/$target.log)" >&2
+        exit 1
+    fi
+    if [ "$status" -ne 0 ] || ls .build-fuzz/artifacts/"$target"-* >/dev/null 2>&1; then
+        echo "FINDING in $target (exit $status): $(ls .build-fuzz/artifacts/"$target"-* 2>/dev/null) .build-fuzz/$target.log" >&2
+        exit 1
+    fi
+done
