@@ -28,10 +28,10 @@ enum CommandErrors {
     }
 }
 
-/// Writing to stderr.
+/// Writing to stderr, with control characters shown, not obeyed (see `print`).
 enum Terminal {
     static func error(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        FileHandle.standardError.write(Data((TurnPrinter.visible(text) + "\n").utf8))
     }
 }
 

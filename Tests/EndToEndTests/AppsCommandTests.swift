@@ -4,6 +4,24 @@ import Testing
 
 /// `parlance apps …` and `parlance lint`, run as real processes against a temporary home.
 @Suite struct AppsCommandTests {
+    @Test func controlCharactersInAnAppsNameAreShownNotObeyed() throws {
+        let fixture = try BundleFixture()
+        let cli = CommandRunner()
+        defer { fixture.remove(); cli.remove() }
+        let hostile = "Chatter\u{1B}]0;pwned\u{07}\u{1B}[2J"
+        let bundle = try fixture.chatterbox { path, plist in
+            if path == "Info.plist" { plist["CFBundleDisplayName"] = hostile }
+        }.path
+        for arguments in [["apps", "install", bundle], ["apps", "list"], ["lint", bundle]] {
+            let run = try cli.run(arguments)
+            // lint fails here (the examples name "Chatterbox"), which is beside the point.
+            if arguments[0] == "apps" { #expect(run.status == 0, "\(arguments): \(run.stderr)") }
+            #expect(!run.stdout.contains("\u{1B}") && !run.stderr.contains("\u{1B}") && !run.stdout.contains("\u{07}"),
+                    "\(arguments) printed a raw control character")
+            #expect(run.stdout.contains("Chatter␛]0;pwned␇␛[2J"), "\(arguments): \(run.stdout)")
+        }
+    }
+
     @Test func installListAllowRemove() throws {
         let fixture = try BundleFixture()
         let cli = CommandRunner()
