@@ -10,7 +10,7 @@ public struct ExtensionEndpoint: Sendable, Hashable, Codable {
     public var executable: String
     /// Arguments after the executable's path.
     public var arguments: [String]
-    /// Variables added to the assistant's environment for the process.
+    /// Variables set for the process, over the allow-listed environment it gets (docs/security.md).
     public var environment: [String: String]
     /// The working directory; the assistant's own when nil.
     public var workingDirectory: String?

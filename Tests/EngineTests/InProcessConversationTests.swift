@@ -62,6 +62,13 @@ struct InProcessConversationTests {
         await assistant.shutdown()
     }
 
+    /// Another run of the assistant over the same apps and extensions, writing through `store` (a
+    /// crashing twin, or the real store for the run after the crash).
+    static func conversation(of assistant: InProcessAssistant, over store: any ConversationStore) -> Conversation {
+        Conversation(apps: assistant.store, store: store, home: nil, host: assistant.host,
+                     understander: RequestUnderstander(store: assistant.store, defaultCurrency: "USD"), session: "test")
+    }
+
     @Test("a payment needs a yes; a crash after the journal entry is settled on resume, never paid twice")
     func paymentAndCrash() async throws {
         let paid = Sent()
@@ -70,9 +77,7 @@ struct InProcessConversationTests {
         #expect(asked.last?.step == "confirmIntent", "\(asked.map(\.speech))")
         // The same store, seen by an assistant that dies right after journalling handle.
         let crashing = CrashingStore(assistant.store)
-        let dying = Conversation(apps: assistant.store, store: crashing, home: nil, host: assistant.host,
-                                 understander: RequestUnderstander(store: assistant.store, defaultCurrency: "USD"),
-                                 session: "test")
+        let dying = Self.conversation(of: assistant, over: crashing)
         _ = await dying.resume()
         crashing.arm(.beforeHandle)
         _ = await dying.respond(to: "yes")
@@ -94,9 +99,7 @@ struct InProcessConversationTests {
         let assistant = InProcessAssistant(apps: [InProcessApp(Self.pay) { PayExtension(paid: paid) }])
         _ = await assistant.say("pay Bobo 20 dollars with MonkeyPay")
         let crashing = CrashingStore(assistant.store)
-        let dying = Conversation(apps: assistant.store, store: crashing, home: nil, host: assistant.host,
-                                 understander: RequestUnderstander(store: assistant.store, defaultCurrency: "USD"),
-                                 session: "test")
+        let dying = Self.conversation(of: assistant, over: crashing)
         _ = await dying.resume()
         crashing.arm(.beforeSend)
         _ = await dying.respond(to: "yes")

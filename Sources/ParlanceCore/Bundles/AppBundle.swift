@@ -24,7 +24,8 @@ public struct AppBundle: Codable, Sendable, Equatable {
     /// `AppIntentVocabulary.plist` by language ("en", "de", "Base").
     public var vocabularies: [String: AppIntentVocabulary]
     /// How the assistant opens the app to continue a request (Info.plist `ParlanceLaunchCommand`: the
-    /// program, relative to the bundle folder or absolute, then its arguments); nil when it declares none.
+    /// program, relative to the bundle folder, then its arguments; a program outside the bundle only when
+    /// installed with `--allow-outside-code`); nil when it declares none.
     public var launchCommand: [String]?
     /// SHA-256 over the app's extension executables and launch program (nil for manifests stored before
     /// it existed): a reinstall with different code asks the user's permission again.
