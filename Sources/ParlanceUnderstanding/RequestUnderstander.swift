@@ -208,7 +208,8 @@ public final class RequestUnderstander: Sendable {
         // The scope decision ends the chain for the template and the model; an app's own example is its word.
         if result.recognizer != .appExample,
            !model.scope.accepts(trainingClass, segments: segments, labels: labels, appNamed: namedApp != nil,
-                                sure: probabilities[chosen] >= policy.sureConfidence, exact: result.recognizer == .template) {
+                                sure: probabilities[chosen] >= policy.sureConfidence, exact: result.recognizer == .template,
+                                evidenceLimit: policy.outOfScopeEvidence) {
             result.app = namedApp
             result.candidateApps = []
             result.recognizer = .scope

@@ -9,6 +9,10 @@ public struct UnderstandingPolicy: Sendable, Equatable {
     /// From this probability on, a request with a cue of its intent is accepted even with an out-of-scope marker.
     public var sureConfidence: Double
 
+    /// A request that names no app is out of scope when its own words speak for that more than this: the
+    /// sum of each word's log ratio of use in real out-of-scope requests to use in the intents' phrasing.
+    public var outOfScopeEvidence: Double
+
     /// The confidence reported for an exact match (an app's example phrase, a template).
     public var exactMatchConfidence: Double
     /// The confidence reported when the scope decision turns an intent down (measured on the development
@@ -19,12 +23,13 @@ public struct UnderstandingPolicy: Sendable, Equatable {
     public var chain: [Recognizer]
 
     public init(unnamedAppConfidence: Double = 0.55, namedAppConfidence: Double = 0.15, outOfScopeConfidence: Double = 0.5,
-                sureConfidence: Double = 0.95, exactMatchConfidence: Double = 0.99, scopeDecisionConfidence: Double = 0.95,
+                sureConfidence: Double = 0.95, outOfScopeEvidence: Double = 1.5, exactMatchConfidence: Double = 0.99, scopeDecisionConfidence: Double = 0.95,
                 chain: [Recognizer] = [.noRequest, .appExample, .template, .model]) {
         self.unnamedAppConfidence = unnamedAppConfidence
         self.namedAppConfidence = namedAppConfidence
         self.outOfScopeConfidence = outOfScopeConfidence
         self.sureConfidence = sureConfidence
+        self.outOfScopeEvidence = outOfScopeEvidence
         self.exactMatchConfidence = exactMatchConfidence
         self.scopeDecisionConfidence = scopeDecisionConfidence
         self.chain = chain

@@ -17,6 +17,9 @@ struct ScopeWords: Sendable {
     let cues: [String: Set<String>]
     /// Words that mark a request out of scope.
     let markers: Set<String>
+    /// Per word, how much more likely a request out of scope uses it than the phrasing of the intents
+    /// (a log ratio: positive speaks for out of scope).
+    let evidence: [String: [String: Double]]
 
     /// Values whose words are the user's own, whatever they are: what a message or a payment note says.
     static let userWordProperties: Set<String> = ["content", "note"]
@@ -55,7 +58,7 @@ struct ScopeWords: Sendable {
             for (word, uses) in words {
                 let share = Double(uses) / count
                 if !functionWords.contains(word), share >= Self.minimumShare,
-                   share >= Self.cueRatio * Double(none[word] ?? 0) / noneCount {
+                   share >= Self.cueRatio * outOfScopeShare(word) {
                     intentCues.insert(word)
                 }
             }
@@ -73,6 +76,48 @@ struct ScopeWords: Sendable {
             }
         }
         self.markers = markers
+        // Naive Bayes over the words a request uses: pooled out-of-scope counts (the language's @none
+        // phrasing and real requests) against the phrasing of all intents mixed with that of the intent
+        // itself (a shape only one intent uses, "let Sara know …", is still in scope), each smoothed by half a use.
+        let outSentences = noneCount + Double(realRequests?.requests ?? 0)
+        let intentLiterals = literals.filter { $0.key != IntentClassifier.none }
+        let allSentences = Double(max(intentLiterals.keys.reduce(0) { $0 + (sentences[$1] ?? 0) }, 1))
+        var allUses: [String: Double] = [:]
+        for words in intentLiterals.values {
+            for (word, uses) in words { allUses[word, default: 0] += Double(uses) }
+        }
+        let outWords = Set(none.keys).union(realRequests?.words ?? [])
+        var evidence: [String: [String: Double]] = [:]
+        for (intent, words) in intentLiterals {
+            let intentSentences = Double(max(sentences[intent] ?? 1, 1))
+            var intentEvidence: [String: Double] = [:]
+            for word in outWords.union(words.keys) {
+                let outUses = Double(none[word] ?? 0) + Double(realRequests?.counts[word] ?? 0)
+                let pOut = (outUses + 0.5) / (outSentences + 1)
+                let pIn = (1 - Self.intentWeight) * ((allUses[word] ?? 0) + 0.5) / (allSentences + 1)
+                    + Self.intentWeight * (Double(words[word] ?? 0) + 0.5) / (intentSentences + 1)
+                intentEvidence[word] = max(-Self.evidenceLimit, min(Self.evidenceLimit, log(pOut / pIn)))
+            }
+            evidence[intent] = intentEvidence
+        }
+        self.evidence = evidence
+    }
+
+    /// The most one word counts for either side.
+    static let evidenceLimit = 4.0
+    /// How much the chosen intent's own phrasing weighs against that of all intents.
+    static let intentWeight = 0.05
+
+    /// The sum of the evidence of the request's own words (outside the values it carries), each word once.
+    func outOfScopeEvidence(_ intentClass: String, segments: [Segment], labels: [String]) -> Double {
+        let evidence = self.evidence[intentClass] ?? [:]
+        var seen = Set<String>()
+        var total = 0.0
+        for (segment, label) in zip(segments, labels) where label == "O" {
+            guard case .word = segment.kind, seen.insert(segment.key).inserted else { continue }
+            total += evidence[segment.key] ?? 0
+        }
+        return total
     }
 
     /// Whether a request tagged for an intent class is that intent: a cue and no marker among its own
@@ -84,8 +129,9 @@ struct ScopeWords: Sendable {
     /// - Parameter exact: a template matched the request word for word: its words are the intent's own, and
     ///   only a marker among them still says no.
     func accepts(_ intentClass: String, segments: [Segment], labels: [String], appNamed: Bool, sure: Bool,
-                 exact: Bool = false) -> Bool {
+                 exact: Bool = false, evidenceLimit: Double = .infinity) -> Bool {
         if appNamed { return true }
+        if outOfScopeEvidence(intentClass, segments: segments, labels: labels) > evidenceLimit { return false }
         var cued = false
         var marked = false
         let intentCues = cues[intentClass] ?? []
