@@ -3,7 +3,8 @@
 
 For each language, how many out-of-scope requests use each word: MASSIVE's English train set (the
 development half, even ids, without transport_taxi and social_post) and Home Assistant's intent
-templates (sampled with Scripts/outofscope_sets.py's sampler). Only counts of words used in at least
+templates (sampled with Scripts/outofscope_sets.py's sampler), and the out-of-scope requests written for
+Parlance in Scripts/outofscope_written/LANG.txt (where the corpora are thin: Japanese, Chinese). Only counts of words used in at least
 three requests are written, never a sentence. xSID is not used here (share-alike: evaluation only).
 
 Written to Sources/ParlanceUnderstanding/Resources/Languages/<language>/outofscope-words.tsv: a first line
@@ -56,6 +57,24 @@ def words(text):
     return [w.strip("-") for w in result if w.strip("-'")]
 
 
+def written(language, rng, per_template=5):
+    """Sentences sampled from the out-of-scope requests written for Parlance (Scripts/outofscope_written/)."""
+    path = os.path.join(ROOT, "Scripts", "outofscope_written", language + ".txt")
+    if not os.path.exists(path):
+        return []
+    sampler = sets.Sampler({}, {}, language, rng)
+    sentences = set()
+    for line in open(path, encoding="utf-8"):
+        template = line.strip()
+        if not template or template.startswith("#"):
+            continue
+        for _ in range(per_template):
+            text = re.sub(r"\s+", " ", sampler.sample(template)).strip()
+            if text:
+                sentences.add(text)
+    return sorted(sentences)
+
+
 def tables(data):
     rng = random.Random(20261124)
     massive_dev, _ = sets.massive(os.path.join(data, "massive-en-US", "train.jsonl"))
@@ -65,6 +84,7 @@ def tables(data):
         requests = sets.ha_sentences(folder, language, 3, rng)
         if language == "en":
             requests += massive_dev
+        requests += written(language, rng)
         counts = collections.Counter()
         for request in requests:
             counts.update(set(words(request)))
