@@ -43,6 +43,24 @@ extension UnderstandingTests {
             #expect(result.parameters["searchTerms"] == .array([.string(terms)]), "\(result.parameters)")
         }
 
+        @Test(arguments: [("en", "what time is it in tokyo right now"), ("en", "start the roomba"),
+                          ("en", "find me a takeaway near the station"), ("ja", "明日は寒いですか"),
+                          ("zh", "找一家公司附近的餐厅")])
+        func wordsThatSpeakForOutOfScopeTurnAnUnnamedRequestDown(_ language: String, _ text: String) throws {
+            let (understander, _) = try UnderstandingTests.understander("dev")
+            let result = try understander.understand(text, language: language)
+            #expect(result.intent == nil, "\(result)")
+            #expect(result.candidateApps.isEmpty)
+        }
+
+        @Test(arguments: [("let Jonas know the train is late", "INSendMessageIntent"),
+                          ("book me a cab to the station", "INRequestRideIntent")])
+        func aShapeOneIntentAloneUsesStaysInScope(_ text: String, _ intent: String) throws {
+            let (understander, _) = try UnderstandingTests.understander("dev")
+            let result = try understander.understand(text, language: "en")
+            #expect(result.intent == intent, "\(result)")
+        }
+
         @Test func anAppAndANameAloneAreTheNamedAppsIntent() throws {
             let (understander, _) = try UnderstandingTests.understander("dev")
             let call = try understander.understand("Ringo Zoë", language: "it")
