@@ -184,6 +184,15 @@ struct FrameBuilder {
         return parts
     }
 
+    /// Marks that end a sentence as its own, not the request's.
+    private static let closingMarks: Set<String> = ["?", "!", "？", "！", "…", "‼", "⁉", "?!", "!?"]
+
+    /// Whether two segments are written with nothing between them.
+    private func adjacent(_ left: Int, _ right: Int) -> Bool {
+        utterance.tokens[segments[left].tokens.upperBound - 1].range.upperBound
+            == utterance.tokens[segments[right].tokens.lowerBound].range.lowerBound
+    }
+
     /// Without punctuation and quotes at either end.
     private func trimmed(_ span: Span) -> Span? {
         var lower = span.segments.lowerBound
@@ -202,6 +211,12 @@ struct FrameBuilder {
             while upper > lower, case .punctuation = segments[upper - 1].kind,
                   Self.quotes.contains(segments[upper - 1].key) || segments[upper - 1].key == "," {
                 upper -= 1
+            }
+            // A "?" or "!" written against the message's last word is the message's, wherever the tagger
+            // ended it: 試合は何時から？と送って.
+            while upper > lower, upper < segments.count, labels[upper] == "O", Self.closingMarks.contains(segments[upper].key),
+                  adjacent(upper - 1, upper) {
+                upper += 1
             }
         } else {
             while upper > lower, case .punctuation = segments[upper - 1].kind { upper -= 1 }

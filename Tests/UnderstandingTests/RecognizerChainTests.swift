@@ -91,6 +91,22 @@ extension UnderstandingTests {
             #expect(result.parameters["content"] == .string(content), "\(result)")
         }
 
+        /// Names no vocabulary knows, in a language without spaces: a title ends them ("さん", "老师"), and a
+        /// "?" or "!" written against the message's last word stays with it.
+        @Test(arguments: [
+            ("ja", "木村さんに今夜8時に集合ってメッセージして", "木村さん", "今夜8時に集合"),
+            ("ja", "Chatterlyで高橋先生に宿題は終わった？と送って", "高橋先生", "宿題は終わった？"),
+            ("ja", "Lenaに明日は雨だよ！って伝えて", "Lena", "明日は雨だよ！"),
+            ("zh", "告诉刘老师我明天请假", "刘老师", "我明天请假"),
+        ])
+        func aTitledNameEndsWhereItsTitleDoes(_ language: String, _ text: String, _ person: String, _ content: String) throws {
+            let (understander, _) = try UnderstandingTests.understander("dev")
+            let result = try understander.understand(text, language: language)
+            #expect(result.intent == "INSendMessageIntent", "\(result)")
+            #expect(result.parameters["recipients"] == .array([.object(["displayName": .string(person)])]), "\(result)")
+            #expect(result.parameters["content"] == .string(content), "\(result)")
+        }
+
         @Test(arguments: ["pause the podcast", "pause the timer", "resume the music", "stop the alarm", "tell me a joke"])
         func ambiguousAndForeignRequestsEndWithNoIntent(_ text: String) throws {
             let (understander, _) = try UnderstandingTests.understander("dev")

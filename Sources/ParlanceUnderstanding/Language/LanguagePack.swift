@@ -37,6 +37,9 @@ public struct LanguagePack: Sendable {
     var possessives: [String] = []
     /// People named by how they relate to the user ("sister", "Mutter", "妈妈"): names wherever a name can stand.
     var relations: [String] = []
+    /// Titles written right after a name in a language without spaces ("さん", "先生", "老师"): where an
+    /// unknown name ends.
+    var honorifics: [String] = []
     /// Words for answers in a conversation.
     let answers: AnswerWords
     /// How each intent is phrased, for training.

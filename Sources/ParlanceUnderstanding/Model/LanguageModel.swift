@@ -62,7 +62,8 @@ final class LanguageModel: Sendable {
         let phrasing = language.phrasing
         let commonWords = Self.words(of: phrasing)
         templates = TemplateMatcher(phrasing: phrasing, commonWords: commonWords, listProperties: Self.listProperties,
-                                    listJoiners: language.listJoiners, unspaced: language.numbers.ideographic)
+                                    listJoiners: language.listJoiners, unspaced: language.numbers.ideographic,
+                                    honorifics: language.honorifics)
         self.commonWords = commonWords
         let trainingApps = ["Zapp", "Chatterly", "Ridr", "Fitzy", "Snapvault", "Quickpay", "Hopscotch", "Tandem"]
         let spotter = AppNameSpotter(apps: trainingApps.map { (identifier: "training." + $0, names: [$0]) },

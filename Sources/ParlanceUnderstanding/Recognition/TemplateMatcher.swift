@@ -42,6 +42,8 @@ struct TemplateMatcher: Sendable {
     private static let freeTextProperties: Set<String> = ["content", "note"]
     /// The longest name of a person not in the vocabulary, in words.
     private static let longestName = 4
+    /// The longest name before a title ("田中さん"), in characters or words.
+    private static let longestTitledName = 5
     /// The longest value of another kind (search words, an album) no vocabulary knows, in words.
     private static let longestUnknownValue = 3
 
@@ -50,13 +52,21 @@ struct TemplateMatcher: Sendable {
     private let commonWords: Set<String>
     /// Words that join the people of a list ("and"); a comma does too.
     private let listJoiners: Set<String>
+    /// Titles after a name ("さん", "老师"), as token keys, longest first.
+    private let honorifics: [[String]]
+    /// Whether the language is written without spaces.
+    private let unspaced: Bool
 
     /// - Parameter unspaced: the language is written without spaces (Japanese, Chinese): the words between a
     ///   person and a message are particles and verbs ("に", "发"), never left unsaid.
+    /// - Parameter honorifics: titles written right after a name ("さん", "先生"): an unknown name in han or
+    ///   katakana ends with one.
     init(phrasing: Phrasing, commonWords: Set<String>, listProperties: Set<String>, listJoiners: Set<String>,
-         unspaced: Bool = false) {
+         unspaced: Bool = false, honorifics: [String] = []) {
         self.commonWords = commonWords
         self.listJoiners = listJoiners
+        self.unspaced = unspaced
+        self.honorifics = honorifics.map(TextFolding.tokenKeys).filter { !$0.isEmpty }.sorted { $0.count > $1.count }
         func words(_ text: String) -> [Pattern] {
             Utterance(text).tokens.filter { $0.kind != .punctuation }.map { .word($0.key) }
         }
@@ -213,7 +223,8 @@ struct TemplateMatcher: Sendable {
     /// The match of the one intent class whose templates match the whole request exactly; nil when
     /// none or several intents' templates do.
     func match(_ segments: [Segment], utterance: Utterance) -> Match? {
-        let request = Request(segments: segments, utterance: utterance, commonWords: commonWords, listJoiners: listJoiners)
+        let request = Request(segments: segments, utterance: utterance, commonWords: commonWords, listJoiners: listJoiners,
+                              honorifics: honorifics, unspaced: unspaced)
         guard !request.keys.isEmpty else { return nil }
         var found: Match?
         for (intent, pattern) in patterns where intent != found?.intent {
@@ -246,11 +257,14 @@ struct TemplateMatcher: Sendable {
         var segmentAt: [Int: (kind: Segment.Kind, key: String, end: Int)] = [:]
         let commonWords: Set<String>
         let listJoiners: Set<String>
+        let honorifics: [[String]]
         let tokenCount: Int
 
-        init(segments: [Segment], utterance: Utterance, commonWords: Set<String>, listJoiners: Set<String>) {
+        init(segments: [Segment], utterance: Utterance, commonWords: Set<String>, listJoiners: Set<String>,
+             honorifics: [[String]], unspaced: Bool) {
             self.commonWords = commonWords
             self.listJoiners = listJoiners
+            self.honorifics = honorifics
             tokenCount = utterance.tokens.count
             for segment in segments where !segment.kind.isPunctuation {
                 let start = keys.count
@@ -258,7 +272,8 @@ struct TemplateMatcher: Sendable {
                     keys.append(utterance.tokens[index].key)
                     tokenIndex.append(index)
                     commaBefore.append(index > 0 && [",", "、", "，"].contains(utterance.tokens[index - 1].key))
-                    capitalized.append(utterance.tokens[index].isCapitalized && index > 0)
+                    // Inside han and kana, a capitalized Latin word is a name even first: "Saraに…".
+                    capitalized.append(utterance.tokens[index].isCapitalized && (index > 0 || unspaced))
                 }
                 if keys.count > start { segmentAt[start] = (segment.kind, segment.key, keys.count) }
             }
@@ -351,6 +366,7 @@ struct TemplateMatcher: Sendable {
         /// words that are not common ones, longest first.
         private func personEnds(at position: Int, property: String) -> [Int] {
             if let end = vocabularyEnd(at: position, property: property) { return [end] }
+            if let end = titledNameEnd(at: position) { return [end] }
             var length = 0
             while position + length < keys.count, length < TemplateMatcher.longestName,
                   capitalized[position + length], keys[position + length].count > 1,
@@ -360,6 +376,27 @@ struct TemplateMatcher: Sendable {
                 length += 1
             }
             return stride(from: length, through: 1, by: -1).map { position + $0 }
+        }
+
+        /// Where a name in han or katakana, or a capitalized one, that a title follows ends: after the title
+        /// ("田中さん", "王老师", "Saraさん").
+        private func titledNameEnd(at position: Int) -> Int? {
+            guard !honorifics.isEmpty else { return nil }
+            func isNameCharacter(_ index: Int) -> Bool {
+                guard index < keys.count else { return false }
+                if capitalized[index] { return true }
+                guard let script = CharacterClass.unspacedScript(keys[index]) else { return false }
+                return script == "C" || script == "K"
+            }
+            var length = 0
+            while length < TemplateMatcher.longestTitledName, isNameCharacter(position + length) {
+                length += 1
+                let end = position + length
+                for title in honorifics where end + title.count <= keys.count && Array(keys[end..<(end + title.count)]) == title {
+                    return end + title.count
+                }
+            }
+            return nil
         }
 
         /// Where the next person of a list starts after one ending at `end`: after a joining word, or right
