@@ -107,6 +107,21 @@ extension UnderstandingTests {
             #expect(result.parameters["content"] == .string(content), "\(result)")
         }
 
+        /// Chinese names no vocabulary knows start with a family name: "小" or "老" and the family name, or the
+        /// family name and one or two characters, ending where the words after a name begin.
+        @Test(arguments: [
+            ("告诉周杰把门锁好", "周杰", "把门锁好"), ("跟老陈说晚点到", "老陈", "晚点到"),
+            ("告诉欧阳娜娜明天见", "欧阳娜娜", "明天见"), ("跟孙小红说生日快乐", "孙小红", "生日快乐"),
+            ("告诉马丽会议改到三点", "马丽", "会议改到三点"),
+        ])
+        func aChineseNameStartsWithItsFamilyName(_ text: String, _ person: String, _ content: String) throws {
+            let (understander, _) = try UnderstandingTests.understander("dev")
+            let result = try understander.understand(text, language: "zh")
+            #expect(result.intent == "INSendMessageIntent", "\(result)")
+            #expect(result.parameters["recipients"] == .array([.object(["displayName": .string(person)])]), "\(result)")
+            #expect(result.parameters["content"] == .string(content), "\(result)")
+        }
+
         @Test(arguments: ["pause the podcast", "pause the timer", "resume the music", "stop the alarm", "tell me a joke"])
         func ambiguousAndForeignRequestsEndWithNoIntent(_ text: String) throws {
             let (understander, _) = try UnderstandingTests.understander("dev")

@@ -40,6 +40,14 @@ public struct LanguagePack: Sendable {
     /// Titles written right after a name in a language without spaces ("さん", "先生", "老师"): where an
     /// unknown name ends.
     var honorifics: [String] = []
+    /// Family names ("王", "欧阳"), in a language without spaces: an unknown name starts with one and has one
+    /// or two more characters.
+    var surnames: [String] = []
+    /// Words before a family name that make a name of it ("小王", "老李").
+    var namePrefixes: [String] = []
+    /// Words that start what follows a name and never end one ("把", "我", "明天"): where a name of
+    /// uncertain length stops.
+    var nameBreaks: [String] = []
     /// Words for answers in a conversation.
     let answers: AnswerWords
     /// How each intent is phrased, for training.

@@ -63,7 +63,9 @@ final class LanguageModel: Sendable {
         let commonWords = Self.words(of: phrasing)
         templates = TemplateMatcher(phrasing: phrasing, commonWords: commonWords, listProperties: Self.listProperties,
                                     listJoiners: language.listJoiners, unspaced: language.numbers.ideographic,
-                                    honorifics: language.honorifics)
+                                    honorifics: language.honorifics,
+                                    names: TemplateMatcher.NameWords(surnames: language.surnames, prefixes: language.namePrefixes,
+                                                                     breaks: language.nameBreaks))
         self.commonWords = commonWords
         let trainingApps = ["Zapp", "Chatterly", "Ridr", "Fitzy", "Snapvault", "Quickpay", "Hopscotch", "Tandem"]
         let spotter = AppNameSpotter(apps: trainingApps.map { (identifier: "training." + $0, names: [$0]) },

@@ -25,7 +25,7 @@ struct LanguagePackReader {
         "articles": false, "decimal-points": false, "standalone-scales": false, "subunits-only-after-unit": false,
         "app-prefixes": true, "app-suffixes": true, "polite-prefixes": true, "content-labels": false,
         "content-openers": false, "courtesy": false, "possessives": false, "relations": false,
-        "honorifics": false,
+        "honorifics": false, "surnames": false, "name-prefixes": false, "name-breaks": false,
     ]
     /// The `@numbers` tables.
     static let numberTables: Set<String> = ["values", "scales", "fractions", "ordinals", "currency-subunits"]
@@ -345,7 +345,8 @@ struct LanguagePackReader {
             subunitsOnlyAfterUnit: Set(words("subunits-only-after-unit")), units: units(), dates: dates,
             keywords: keywords(), listJoiners: Set(words("list-joiners")), appCues: Set(words("app-cues")),
             functionWords: Set(words("function-words")), possessives: words("possessives"), relations: words("relations"),
-            honorifics: words("honorifics"),
+            honorifics: words("honorifics"), surnames: words("surnames"), namePrefixes: words("name-prefixes"),
+            nameBreaks: words("name-breaks"),
             answers: AnswerWords(yes: words("yes"), no: words("no"), cancel: words("cancel"),
                                  valuePrefixes: words("value-prefixes"), choiceWords: words("choice-words")),
             phrasing: phrasing)

@@ -56,13 +56,29 @@ struct TemplateMatcher: Sendable {
     private let honorifics: [[String]]
     /// Whether the language is written without spaces.
     private let unspaced: Bool
+    /// How names no vocabulary knows are built, in a language without spaces.
+    private let names: NameWords
+
+    /// Family names, the words before them and the words after a name, as token keys.
+    struct NameWords: Sendable {
+        let surnames: [[String]]
+        let prefixes: Set<String>
+        let breaks: [[String]]
+
+        init(surnames: [String] = [], prefixes: [String] = [], breaks: [String] = []) {
+            self.surnames = surnames.map(TextFolding.tokenKeys).filter { !$0.isEmpty }.sorted { $0.count > $1.count }
+            self.prefixes = Set(prefixes.flatMap(TextFolding.tokenKeys))
+            self.breaks = breaks.map(TextFolding.tokenKeys).filter { !$0.isEmpty }
+        }
+    }
 
     /// - Parameter unspaced: the language is written without spaces (Japanese, Chinese): the words between a
     ///   person and a message are particles and verbs ("に", "发"), never left unsaid.
     /// - Parameter honorifics: titles written right after a name ("さん", "先生"): an unknown name in han or
     ///   katakana ends with one.
     init(phrasing: Phrasing, commonWords: Set<String>, listProperties: Set<String>, listJoiners: Set<String>,
-         unspaced: Bool = false, honorifics: [String] = []) {
+         unspaced: Bool = false, honorifics: [String] = [], names: NameWords = NameWords()) {
+        self.names = names
         self.commonWords = commonWords
         self.listJoiners = listJoiners
         self.unspaced = unspaced
@@ -224,7 +240,7 @@ struct TemplateMatcher: Sendable {
     /// none or several intents' templates do.
     func match(_ segments: [Segment], utterance: Utterance) -> Match? {
         let request = Request(segments: segments, utterance: utterance, commonWords: commonWords, listJoiners: listJoiners,
-                              honorifics: honorifics, unspaced: unspaced)
+                              honorifics: honorifics, names: names, unspaced: unspaced)
         guard !request.keys.isEmpty else { return nil }
         var found: Match?
         for (intent, pattern) in patterns where intent != found?.intent {
@@ -258,13 +274,15 @@ struct TemplateMatcher: Sendable {
         let commonWords: Set<String>
         let listJoiners: Set<String>
         let honorifics: [[String]]
+        let names: NameWords
         let tokenCount: Int
 
         init(segments: [Segment], utterance: Utterance, commonWords: Set<String>, listJoiners: Set<String>,
-             honorifics: [[String]], unspaced: Bool) {
+             honorifics: [[String]], names: NameWords, unspaced: Bool) {
             self.commonWords = commonWords
             self.listJoiners = listJoiners
             self.honorifics = honorifics
+            self.names = names
             tokenCount = utterance.tokens.count
             for segment in segments where !segment.kind.isPunctuation {
                 let start = keys.count
@@ -367,6 +385,8 @@ struct TemplateMatcher: Sendable {
         private func personEnds(at position: Int, property: String) -> [Int] {
             if let end = vocabularyEnd(at: position, property: property) { return [end] }
             if let end = titledNameEnd(at: position) { return [end] }
+            let familyNamed = familyNameEnds(at: position)
+            if !familyNamed.isEmpty { return familyNamed }
             var length = 0
             while position + length < keys.count, length < TemplateMatcher.longestName,
                   capitalized[position + length], keys[position + length].count > 1,
@@ -397,6 +417,28 @@ struct TemplateMatcher: Sendable {
                 }
             }
             return nil
+        }
+
+        /// Where a name that starts with a family name may end, likelier first: "小王", "老李" (a prefix and the
+        /// family name), or the family name and one or two characters: "李明把钥匙带来" ("把" never ends a
+        /// name), "张小明明天见" ("明天" follows the name), "王芳密码是…" (two, the commoner length).
+        private func familyNameEnds(at position: Int) -> [Int] {
+            guard !names.surnames.isEmpty, position < keys.count else { return [] }
+            func isHan(_ index: Int) -> Bool { index < keys.count && CharacterClass.unspacedScript(keys[index]) == "C" }
+            func surnameLength(_ index: Int) -> Int? {
+                names.surnames.first { index + $0.count <= keys.count && Array(keys[index..<(index + $0.count)]) == $0 }?.count
+            }
+            func startsBreak(_ index: Int) -> Bool {
+                names.breaks.contains { index + $0.count <= keys.count && Array(keys[index..<(index + $0.count)]) == $0 }
+            }
+            if names.prefixes.contains(keys[position]), let length = surnameLength(position + 1) {
+                return [position + 1 + length]
+            }
+            guard let length = surnameLength(position), isHan(position + length), !startsBreak(position + length) else { return [] }
+            let short = position + length + 1
+            let long = short + 1
+            guard isHan(short), !startsBreak(short) else { return [short] }
+            return long == keys.count || startsBreak(long) ? [long, short] : [short, long]
         }
 
         /// Where the next person of a list starts after one ending at `end`: after a joining word, or right
