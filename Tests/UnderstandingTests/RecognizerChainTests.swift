@@ -82,6 +82,8 @@ extension UnderstandingTests {
             ("message Kiki: where are you?", "where are you?"),
             ("text Zazu 🍌🐒👍🏽 ok 🍌", "🍌🐒👍🏽 ok 🍌"),
             ("tell Mary Jones that the keys are under the mat", "the keys are under the mat"),
+            ("text Kiki on Chatterly: saying goodbye is hard", "saying goodbye is hard"),
+            ("ask Bobo I'll be there in 5", "I'll be there in 5"),
         ])
         func aMessageIsTakenWholeByTheTemplate(_ text: String, content: String) throws {
             let (understander, _) = try UnderstandingTests.understander("dev")

@@ -61,7 +61,9 @@ final class LanguageModel: Sendable {
         self.analyzer = analyzer
         let phrasing = language.phrasing
         let commonWords = Self.words(of: phrasing)
-        templates = TemplateMatcher(phrasing: phrasing, commonWords: commonWords, listProperties: Self.listProperties,
+        // Function words ("I'll") are no part of a name either, even capitalized.
+        templates = TemplateMatcher(phrasing: phrasing, commonWords: commonWords.union(language.functionWords),
+                                    listProperties: Self.listProperties,
                                     listJoiners: language.listJoiners, unspaced: language.numbers.ideographic,
                                     honorifics: language.honorifics,
                                     names: TemplateMatcher.NameWords(surnames: language.surnames, prefixes: language.namePrefixes,

@@ -252,10 +252,28 @@ struct TemplateMatcher: Sendable {
                 if Self.freeTextProperties.contains(capture.property), capture.positions.upperBound == request.keys.count {
                     tokens = tokens.lowerBound..<request.tokenCount
                 }
+                // After a colon, the message has begun: "text Anouk: saying goodbye is hard" keeps "saying".
+                if Self.freeTextProperties.contains(capture.property), !tokens.isEmpty {
+                    tokens = Self.startAfterColon(tokens, utterance: utterance, captures: captures.map { request.tokenRange($0.positions) })
+                }
                 return (capture.property, tokens)
             })
         }
         return found
+    }
+
+    /// A message's tokens starting right after a colon when only a few template words ("saying", "that
+    /// says") stand between the colon and the message.
+    private static func startAfterColon(_ tokens: Range<Int>, utterance: Utterance, captures: [Range<Int>]) -> Range<Int> {
+        var index = tokens.lowerBound - 1
+        var words = 0
+        while index >= 0, words < 3, utterance.tokens[index].kind != .punctuation,
+              !captures.contains(where: { $0.contains(index) }) {
+            index -= 1
+            words += 1
+        }
+        guard words > 0, index >= 0, [":", "："].contains(utterance.tokens[index].key) else { return tokens }
+        return (index + 1)..<tokens.upperBound
     }
 
     /// The request's tokens without punctuation, and the segment that starts at each.
@@ -434,11 +452,14 @@ struct TemplateMatcher: Sendable {
             if names.prefixes.contains(keys[position]), let length = surnameLength(position + 1) {
                 return [position + 1 + length]
             }
-            guard let length = surnameLength(position), isHan(position + length), !startsBreak(position + length) else { return [] }
+            // A name is written in one piece: punctuation ("张伟：收到") ends it.
+            func joined(_ index: Int) -> Bool { index < keys.count && tokenIndex[index] == tokenIndex[index - 1] + 1 }
+            guard let length = surnameLength(position), isHan(position + length), joined(position + length),
+                  !startsBreak(position + length) else { return [] }
             let short = position + length + 1
             let long = short + 1
-            guard isHan(short), !startsBreak(short) else { return [short] }
-            return long == keys.count || startsBreak(long) ? [long, short] : [short, long]
+            guard isHan(short), joined(short), !startsBreak(short) else { return [short] }
+            return long == keys.count || !joined(long) || startsBreak(long) ? [long, short] : [short, long]
         }
 
         /// Where the next person of a list starts after one ending at `end`: after a joining word, or right
