@@ -35,7 +35,14 @@ final class ExtensionProcess: LineTransport, @unchecked Sendable {
     /// The extension's most recent stderr line, for failure messages.
     var lastLogLineText: String { lock.withLock { lastLogLine } }
 
+    /// Writing to an extension that has just died must be an error (EPIPE) for this request, never the
+    /// signal that ends the whole assistant: set once, before the first extension starts.
+    private static let brokenPipesAreErrors: Void = {
+        _ = signal(SIGPIPE, SIG_IGN)
+    }()
+
     func start(delegate: any LineTransportDelegate) throws(TransportError) {
+        Self.brokenPipesAreErrors
         let spawned = try ProcessSpawner.spawn(endpoint, sandbox: sandbox)
         records?.add(pid: spawned.pid)
         lock.withLock {

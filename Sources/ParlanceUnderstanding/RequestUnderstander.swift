@@ -168,6 +168,13 @@ public final class RequestUnderstander: Sendable {
                             supported.contains(classes[index])
                                 && (probabilities[index] >= policy.namedAppConfidence || (namesOnly && probabilities[index] > none))
                         }
+                    } else {
+                        // "none" is sure, but the words still name one of the app's intents and nothing else
+                        // ("book a Rocket with MonkeyRide to the airport"): the likeliest such intent.
+                        chosen = ranked.first { index in
+                            supported.contains(classes[index]) && probabilities[index] >= policy.namedAppCuedConfidence
+                                && model.scope.cuedWithoutMarker(classes[index], segments: segments)
+                        }
                     }
                 } else if classes[ranked[0]] != IntentClassifier.none, probabilities[ranked[0]] >= policy.unnamedAppConfidence {
                     chosen = ranked[0]

@@ -4,8 +4,11 @@ public struct UnderstandingPolicy: Sendable, Equatable {
     public var unnamedAppConfidence: Double
     /// The least probability of an intent the named app supports.
     public var namedAppConfidence: Double
-    /// A named app's request is out of scope when "none" is the top class with at least this probability.
+    /// A named app's request is out of scope when "none" is the top class with at least this probability…
     public var outOfScopeConfidence: Double
+    /// … unless its words hold a cue of one of the app's intents, no out-of-scope marker, and the intent has
+    /// at least this probability.
+    public var namedAppCuedConfidence: Double
     /// From this probability on, a request with a cue of its intent is accepted even with an out-of-scope marker.
     public var sureConfidence: Double
 
@@ -23,11 +26,13 @@ public struct UnderstandingPolicy: Sendable, Equatable {
     public var chain: [Recognizer]
 
     public init(unnamedAppConfidence: Double = 0.55, namedAppConfidence: Double = 0.15, outOfScopeConfidence: Double = 0.5,
+                namedAppCuedConfidence: Double = 0.05,
                 sureConfidence: Double = 0.95, outOfScopeEvidence: Double = 1.5, exactMatchConfidence: Double = 0.99, scopeDecisionConfidence: Double = 0.95,
                 chain: [Recognizer] = [.noRequest, .appExample, .template, .model]) {
         self.unnamedAppConfidence = unnamedAppConfidence
         self.namedAppConfidence = namedAppConfidence
         self.outOfScopeConfidence = outOfScopeConfidence
+        self.namedAppCuedConfidence = namedAppCuedConfidence
         self.sureConfidence = sureConfidence
         self.outOfScopeEvidence = outOfScopeEvidence
         self.exactMatchConfidence = exactMatchConfidence

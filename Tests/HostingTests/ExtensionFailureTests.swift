@@ -124,6 +124,21 @@ import Testing
         await host.shutdown()
     }
 
+    /// An extension that dies between two requests leaves a pipe without a reader; writing to it must fail
+    /// that request (EPIPE), never raise the signal that ends the assistant (seen once under load).
+    @Test func aBrokenPipeIsAnErrorNotTheAssistantsEnd() async throws {
+        let host = ExtensionHost(policy: Self.fastPolicy())
+        await #expect(throws: HostingError.self) {
+            _ = try await host.handle(Self.intent, in: TestProducts.testExtension(["exit-at-start"]))
+        }
+        var current = sigaction()
+        sigaction(SIGPIPE, nil, &current)
+        // SIG_IGN is the handler address 1.
+        #expect(unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == 1,
+                "SIGPIPE must be ignored once extensions run")
+        await host.shutdown()
+    }
+
     @Test func aHungExtensionIsStoppedAndRestarted() async throws {
         let host = ExtensionHost(policy: Self.fastPolicy())
         let endpoint = TestProducts.testExtension(["hang", "handle"])

@@ -61,6 +61,14 @@ extension UnderstandingTests {
             #expect(result.intent == intent, "\(result)")
         }
 
+        @Test(arguments: [("book a Rocket with Hopp to the airport", "INRequestRideIntent"),
+                          ("set an alarm for 7 with Hopp", nil), ("Hopp play some jazz", nil)])
+        func aNamedAppsRequestIsJudgedByItsWordsToo(_ text: String, _ intent: String?) throws {
+            let (understander, _) = try UnderstandingTests.understander("dev")
+            let result = try understander.understand(text, language: "en")
+            #expect(result.intent == intent, "\(result)")
+        }
+
         @Test func anAppAndANameAloneAreTheNamedAppsIntent() throws {
             let (understander, _) = try UnderstandingTests.understander("dev")
             let call = try understander.understand("Ringo Zoë", language: "it")

@@ -120,6 +120,18 @@ struct ScopeWords: Sendable {
         return total
     }
 
+    /// Whether the request's words hold a cue of the intent class and no marker, before any value is
+    /// found: for a request that names the app, its words speak for one of the app's intents.
+    func cuedWithoutMarker(_ intentClass: String, segments: [Segment]) -> Bool {
+        let intentCues = cues[intentClass] ?? []
+        var cued = false
+        for segment in segments {
+            if LanguageModel.canCue(segment, inSlot: false), intentCues.contains(segment.key) { cued = true }
+            if case .word = segment.kind, markers.contains(segment.key), !intentCues.contains(segment.key) { return false }
+        }
+        return cued
+    }
+
     /// Whether a request tagged for an intent class is that intent: a cue and no marker among its own
     /// words. A request that names the app is the app's to judge by the classifier alone: "MonkeyChat,
     /// launch and send hallo to Bobo" keeps its odd words.
