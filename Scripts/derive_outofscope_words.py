@@ -4,7 +4,8 @@
 For each language, how many out-of-scope requests use each word: MASSIVE's English train set (the
 development half, even ids, without transport_taxi and social_post) and Home Assistant's intent
 templates (sampled with Scripts/outofscope_sets.py's sampler), and the out-of-scope requests written for
-Parlance in Scripts/outofscope_written/LANG.txt (where the corpora are thin: Japanese, Chinese). Only counts of words used in at least
+Parlance in Scripts/outofscope_written/LANG.txt (where the corpora are thin: Japanese, Chinese), expanded
+so that every alternative is used. Only counts of words used in at least
 three requests are written, never a sentence. xSID is not used here (share-alike: evaluation only).
 
 Written to Sources/ParlanceUnderstanding/Resources/Languages/<language>/outofscope-words.tsv: a first line
@@ -57,21 +58,31 @@ def words(text):
     return [w.strip("-") for w in result if w.strip("-'")]
 
 
-def written(language, rng, per_template=5):
-    """Sentences sampled from the out-of-scope requests written for Parlance (Scripts/outofscope_written/)."""
+def written(language):
+    """Sentences from the out-of-scope requests written for Parlance (Scripts/outofscope_written/): each
+    template gives as many sentences as its longest choice has alternatives (at least three), the k-th
+    sentence taking the k-th alternative of every choice, so that every alternative is used and the result
+    does not depend on chance. Templates hold (a|b) choices and [a|b] optional parts, not nested."""
     path = os.path.join(ROOT, "Scripts", "outofscope_written", language + ".txt")
     if not os.path.exists(path):
         return []
-    sampler = sets.Sampler({}, {}, language, rng)
     sentences = set()
     for line in open(path, encoding="utf-8"):
         template = line.strip()
         if not template or template.startswith("#"):
             continue
-        for _ in range(per_template):
-            text = re.sub(r"\s+", " ", sampler.sample(template)).strip()
-            if text:
-                sentences.add(text)
+        parts = []  # literal strings and lists of alternatives
+        for piece in re.split(r"(\([^()\[\]]*\)|\[[^()\[\]]*\])", template):
+            if piece.startswith("("):
+                parts.append(piece[1:-1].split("|"))
+            elif piece.startswith("["):
+                parts.append(piece[1:-1].split("|") + [""])
+            elif piece:
+                parts.append([piece])
+        count = max([3] + [len(part) for part in parts])
+        for k in range(count):
+            text = "".join(part[k % len(part)] for part in parts)
+            sentences.add(re.sub(r"\s+", " ", text).strip())
     return sorted(sentences)
 
 
@@ -84,7 +95,7 @@ def tables(data):
         requests = sets.ha_sentences(folder, language, 3, rng)
         if language == "en":
             requests += massive_dev
-        requests += written(language, rng)
+        requests += written(language)
         counts = collections.Counter()
         for request in requests:
             counts.update(set(words(request)))
