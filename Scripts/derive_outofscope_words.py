@@ -67,12 +67,14 @@ def written(language):
     if not os.path.exists(path):
         return []
     sentences = set()
-    for line in open(path, encoding="utf-8"):
+    for number, line in enumerate(open(path, encoding="utf-8"), start=1):
         template = line.strip()
         if not template or template.startswith("#"):
             continue
         parts = []  # literal strings and lists of alternatives
         for piece in re.split(r"(\([^()\[\]]*\)|\[[^()\[\]]*\])", template):
+            if not piece.startswith(("(", "[")) and any(c in piece for c in "()[]{}"):
+                sys.exit(f"{path}:{number}: unbalanced, nested or {{slot}} brackets: {template}")
             if piece.startswith("("):
                 parts.append(piece[1:-1].split("|"))
             elif piece.startswith("["):

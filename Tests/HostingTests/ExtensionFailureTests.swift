@@ -125,18 +125,32 @@ import Testing
     }
 
     /// An extension that dies between two requests leaves a pipe without a reader; writing to it must fail
-    /// that request (EPIPE), never raise the signal that ends the assistant (seen once under load).
+    /// that request (EPIPE), never raise the signal that ends the assistant (seen once under load), and
+    /// programs the assistant launches must still get SIGPIPE's default.
     @Test func aBrokenPipeIsAnErrorNotTheAssistantsEnd() async throws {
         let host = ExtensionHost(policy: Self.fastPolicy())
         await #expect(throws: HostingError.self) {
             _ = try await host.handle(Self.intent, in: TestProducts.testExtension(["exit-at-start"]))
         }
-        var current = sigaction()
-        sigaction(SIGPIPE, nil, &current)
-        // SIG_IGN is the handler address 1.
-        #expect(unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == 1,
-                "SIGPIPE must be ignored once extensions run")
         await host.shutdown()
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        close(ends[0])
+        let written = write(ends[1], "x", 1)
+        let failure = errno
+        close(ends[1])
+        #expect(written == -1 && failure == EPIPE, "a write to a pipe without a reader fails and the process goes on")
+
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: "/bin/sh")
+        child.arguments = ["-c", "grep SigIgn /proc/self/status"]
+        let output = Pipe()
+        child.standardOutput = output
+        try child.run()
+        child.waitUntilExit()
+        let status = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let ignored = UInt64(status.split(separator: "\t").last?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "", radix: 16)
+        #expect(ignored.map { $0 & (1 << (UInt64(SIGPIPE) - 1)) == 0 } == true, "a launched program ignores no SIGPIPE: \(status)")
     }
 
     @Test func aHungExtensionIsStoppedAndRestarted() async throws {

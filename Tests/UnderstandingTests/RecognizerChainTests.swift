@@ -107,6 +107,7 @@ extension UnderstandingTests {
             ("ja", "木村さんに今夜8時に集合ってメッセージして", "木村さん", "今夜8時に集合"),
             ("ja", "Chatterlyで高橋先生に宿題は終わった？と送って", "高橋先生", "宿題は終わった？"),
             ("ja", "Lenaに明日は雨だよ！って伝えて", "Lena", "明日は雨だよ！"),
+            ("ja", "さくらちゃんにおやすみってメッセージして", "さくらちゃん", "おやすみ"),
             ("zh", "告诉刘老师我明天请假", "刘老师", "我明天请假"),
         ])
         func aTitledNameEndsWhereItsTitleDoes(_ language: String, _ text: String, _ person: String, _ content: String) throws {

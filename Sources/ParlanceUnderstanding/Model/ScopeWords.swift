@@ -7,11 +7,13 @@ import Foundation
 ///   of money for payments);
 /// - a *marker* is a word requests out of scope use often and the phrasing of every intent rarely
 ///   ("alarm", "weather", "remind", "playlist"), from the language's out-of-scope templates and the
-///   word counts of real requests (`OutOfScopeTable`).
+///   word counts of real requests (`OutOfScopeTable`);
+/// - the *evidence* of a word is the log ratio of its use out of scope to its use in the intents' phrasing,
+///   so that many words each somewhat likelier out of scope add up ("time in New York now").
 ///
-/// A request that names no app is accepted as an intent when a word outside the values it carries is one
-/// of the intent's cues and no such word is a marker. Values are the user's words: "tell Kiki the alarm
-/// is broken" is a message.
+/// A request that names no app is accepted as an intent when the evidence of its own words stays within
+/// the policy's limit, one of them is a cue of the intent, and no such word is a marker. Values are the
+/// user's words: "tell Kiki the alarm is broken" is a message.
 struct ScopeWords: Sendable {
     /// Cues by intent class.
     let cues: [String: Set<String>]

@@ -416,15 +416,15 @@ struct TemplateMatcher: Sendable {
             return stride(from: length, through: 1, by: -1).map { position + $0 }
         }
 
-        /// Where a name in han or katakana, or a capitalized one, that a title follows ends: after the title
-        /// ("田中さん", "王老师", "Saraさん").
+        /// Where a name in han or kana, or a capitalized one, that a title follows ends: after the title
+        /// ("田中さん", "さくらちゃん", "王老师", "Saraさん").
         private func titledNameEnd(at position: Int) -> Int? {
             guard !honorifics.isEmpty else { return nil }
             func isNameCharacter(_ index: Int) -> Bool {
                 guard index < keys.count else { return false }
                 if capitalized[index] { return true }
-                guard let script = CharacterClass.unspacedScript(keys[index]) else { return false }
-                return script == "C" || script == "K"
+                // Han, katakana, or hiragana ("さくらちゃん"): the title says where the name ends.
+                return CharacterClass.unspacedScript(keys[index]) != nil
             }
             var length = 0
             while length < TemplateMatcher.longestTitledName, isNameCharacter(position + length) {
