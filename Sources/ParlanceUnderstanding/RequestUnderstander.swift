@@ -209,7 +209,8 @@ public final class RequestUnderstander: Sendable {
             tagger.tag(ModelFeatures.positions(segments, intent: trainingClass), keys: segments.map(\.key))
                 .map { tagger.labels[$0] }
         } ?? Array(repeating: "O", count: segments.count)
-        let labels = Self.typedByVocabulary(found, segments: segments, intent: trainingClass)
+        let labels = Self.typedByVocabulary(found, segments: segments, intent: trainingClass,
+                                            edgeWords: model.commonWords.union(model.language.functionWords))
         // The request's own words (outside the values it carries) must say it is of this intent, and
         // none may say it is something no app here does ("remind me to call Kiki": "remind").
         // The scope decision ends the chain for the template and the model; an app's own example is its word.
@@ -250,11 +251,22 @@ public final class RequestUnderstander: Sendable {
     /// A phrase the user or the app gave as vocabulary of a type fills a property of that type, whatever
     /// the sentence's shape suggested: "Summer in Rome" (an album) is no person in "Fotos von Summer in Rome",
     /// "Banana Club" (a contact group) is no recipient. What a message or a note says keeps its words.
-    static func typedByVocabulary(_ labels: [String], segments: [Segment], intent: String) -> [String] {
+    /// A phrase of a name's type the tagger left out is that value when nothing else holds it ("buch einen
+    /// Cabbie Max …"), and words around such a phrase in one value are not part of it ("mir Bartholomew Quince"
+    /// → "Bartholomew Quince"): `edgeWords` are the language's function and template words.
+    static func typedByVocabulary(_ labels: [String], segments: [Segment], intent: String,
+                                  edgeWords: Set<String> = []) -> [String] {
         var labels = labels
         for (index, segment) in segments.enumerated() {
             let label = labels[index]
-            guard label != "O" else { continue }
+            guard label != "O" else {
+                // A person's name outside every value may be in what the request is about; other names are typed.
+                let typed = segment.vocabularyProperties(intent: intent).filter {
+                    Self.namedByVocabulary.contains($0) && !FrameBuilder.personProperties.contains($0)
+                }
+                if let first = typed.first, !labels.contains(where: { $0.dropFirst(2) == first }) { labels[index] = "B-" + first }
+                continue
+            }
             let property = String(label.dropFirst(2))
             let typed = segment.vocabularyProperties(intent: intent)
             // Only names are typed this way: a message keeps its words, and a place has its own cue ("taken at").
@@ -266,6 +278,32 @@ public final class RequestUnderstander: Sendable {
                 labels[next] = "O"
                 next += 1
             }
+        }
+        return trimmedToVocabulary(labels, segments: segments, intent: intent, edgeWords: edgeWords)
+    }
+
+    /// A value holding one vocabulary phrase of its property, with words of the request at its edges: only
+    /// the phrase ("mir Bartholomew Quince" → "Bartholomew Quince").
+    private static func trimmedToVocabulary(_ labels: [String], segments: [Segment], intent: String,
+                                            edgeWords: Set<String>) -> [String] {
+        var labels = labels
+        var start = 0
+        while start < labels.count {
+            guard labels[start] != "O" else { start += 1; continue }
+            let property = labels[start].dropFirst(2)
+            var end = start + 1
+            while end < labels.count, labels[end] == "I-" + property { end += 1 }
+            defer { start = end }
+            guard Self.namedByVocabulary.contains(String(property)) else { continue }
+            let phrases = (start..<end).filter { segments[$0].vocabularyProperties(intent: intent).contains(String(property)) }
+            guard phrases.count == 1, let phrase = phrases.first else { continue }
+            var lower = start
+            var upper = end
+            while lower < phrase, case .word = segments[lower].kind, edgeWords.contains(segments[lower].key) { lower += 1 }
+            while upper > phrase + 1, case .word = segments[upper - 1].kind, edgeWords.contains(segments[upper - 1].key) { upper -= 1 }
+            guard lower != start || upper != end else { continue }
+            for index in start..<end { labels[index] = "O" }
+            for index in lower..<upper { labels[index] = (index == lower ? "B-" : "I-") + property }
         }
         return labels
     }

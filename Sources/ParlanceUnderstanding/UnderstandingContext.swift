@@ -27,7 +27,7 @@ final class UnderstandingContext: Sendable {
         spotter = AppNameSpotter(apps: apps.map { (identifier: $0.identifier, names: Self.names(of: $0)) },
                                  commonWords: model.commonWords, cues: language.appCues)
         // "my sister", "meine Mutter", "我妈妈": relations are people for every app, after the app's and the user's words.
-        let relations = Self.relationEntries(language)
+        let relations = Self.relationEntries(language) + Self.workoutKindEntries(language)
         var matchers: [String: GazetteerMatcher] = [:]
         for app in apps {
             matchers[app.identifier] = GazetteerMatcher(entries: (gazetteers[app.identifier]?.entries ?? []) + relations)
@@ -42,6 +42,14 @@ final class UnderstandingContext: Sendable {
         return language.relations.map { relation in
             GazetteerEntry(phrase: relation, spellings: [relation], identifier: nil, parameters: parameters,
                            rank: Int(Int32.max), source: .user(.contactName))
+        }
+    }
+
+    /// The language's common kinds of workout as workout names, ranked after every app's own.
+    static func workoutKindEntries(_ language: LanguagePack) -> [GazetteerEntry] {
+        language.workoutKinds.map { kind in
+            GazetteerEntry(phrase: kind, spellings: [kind], identifier: nil, parameters: LanguageModel.workoutNameParameters,
+                           rank: Int(Int32.max), source: .app)
         }
     }
 

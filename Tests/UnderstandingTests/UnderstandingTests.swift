@@ -232,6 +232,28 @@ extension UnderstandingTests {
         #expect(quoted.parameters["content"] == .string("hi there"))
     }
 
+    /// What is in quotation marks is the whole message, however the sentence around it is put, and no other value.
+    @Test(arguments: [
+        ("ja", "ChatterlyでKikiに「今夜7時半に会おう」ってメッセージを送信しておいて", "今夜7時半に会おう"),
+        ("ja", "Kikiに「Bobo によろしく」と伝えといて", "Bobo によろしく"),
+        ("ja", "Chatterlyで田中さんに「はい」って送信して", "はい"),
+        ("zh", "用Chatterly给Kiki发“明天的午饭改到中午可以吗？”这条消息", "明天的午饭改到中午可以吗？"),
+    ])
+    func aQuotedMessageIsEverythingBetweenTheMarks(_ language: String, _ text: String, _ content: String) throws {
+        let result = try AnswerTests.shared.get().understand(text, language: language)
+        #expect(result.intent == "INSendMessageIntent")
+        #expect(result.parameters["content"] == .string(content), "\(result.parameters)")
+        #expect(result.parameters["recipients"]?.arrayValue?.count == 1, "\(result.parameters)")
+    }
+
+    @Test func aParticleIsNoPartOfANameAndAYearNoPartOfALatinOne() throws {
+        let particle = try AnswerTests.shared.get().understand("Chatterlyで田中さんに「はい」って送って", language: "ja")
+        #expect(particle.parameters["recipients"] == .array([.object(["displayName": .string("田中さん")])]))
+        let year = try AnswerTests.shared.get().understand("告诉Kiki2027新年快乐🎆", language: "zh")
+        #expect(year.parameters["recipients"] == .array([.object(["displayName": .string("Kiki")])]), "\(year.parameters)")
+        #expect(year.parameters["content"] == .string("2027新年快乐🎆"))
+    }
+
     @Test(arguments: ["cancel", "yes", "never mind", "the second one", "and and and"])
     func conversationWordsAloneAreNoRequest(_ text: String) throws {
         let (understander, _) = try UnderstandingTests.understander("dev")

@@ -62,5 +62,45 @@ extension UnderstandingTests {
             #expect(result.parameters["searchTerms"] == .array([.string("sunset")]), "\(result.parameters)")
             #expect(result.parameters["peopleInPhoto"] == nil)
         }
+
+        @Test(arguments: [
+            ("de", "buch einen Hopp XL von der Bibliothek zum Hafen"),
+            ("it", "prenota un Hopp XL dalla biblioteca al porto"),
+            ("ja", "図書館から港までHopp XLを呼んで"),
+        ])
+        func aRideOptionTheAppGaveIsTheOptionWhereverItStands(_ language: String, _ text: String) throws {
+            let result = try AnswerTests.shared.get().understand(text, language: language)
+            #expect(result.intent == "INRequestRideIntent")
+            #expect(result.parameters["rideOptionName"]?.objectValue?["vocabularyIdentifier"] == .string("hopp-xl"),
+                    "\(result.parameters)")
+        }
+
+        @Test func wordsAroundAKnownNameAreNotTheName() throws {
+            let result = try AnswerTests.shared.get().understand("hat mir Tamsin O'Hara gestern auf Chatterly geschrieben",
+                                                                  language: "de")
+            #expect(result.intent == "INSearchForMessagesIntent")
+            #expect(result.parameters["senders"] == .array([.object(["displayName": .string("Tamsin O'Hara")])]),
+                    "\(result.parameters)")
+        }
+
+        /// Common kinds of workout are workout names in every language, with or without the app's vocabulary.
+        @Test(arguments: [
+            ("en", "pause the swim on Pacer", "swim"),
+            ("de", "starte ein Schwimmen mit Pacer", "Schwimmen"),
+            ("fr", "commence une séance de natation avec Pacer", "natation"),
+            ("it", "inizia una sessione di nuoto con Pacer", "nuoto"),
+            ("ja", "Pacerで水泳を始めて", "水泳"),
+            ("zh", "用Pacer开始游泳", "游泳"),
+        ])
+        func aCommonKindOfWorkoutIsTheWorkoutsName(_ language: String, _ text: String, _ name: String) throws {
+            let result = try AnswerTests.shared.get().understand(text, language: language)
+            #expect(result.parameters["workoutName"]?.objectValue?["spokenPhrase"] == .string(name), "\(result.parameters)")
+        }
+
+        @Test func whereAWorkoutTakesPlaceIsNoPartOfItsName() throws {
+            let result = try AnswerTests.shared.get().understand("start an indoor cycle with Pacer", language: "en")
+            #expect(result.parameters["workoutName"]?.objectValue?["spokenPhrase"] == .string("cycle"), "\(result.parameters)")
+            #expect(result.parameters["workoutLocationType"] == .string("indoor"))
+        }
     }
 }

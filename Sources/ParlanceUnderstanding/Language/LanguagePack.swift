@@ -48,6 +48,9 @@ public struct LanguagePack: Sendable {
     /// Words that start what follows a name and never end one ("把", "我", "明天"): where a name of
     /// uncertain length stops.
     var nameBreaks: [String] = []
+    /// Common kinds of workout ("run", "Schwimmen", "水泳"): a workout's name for every workout app, after the
+    /// app's own.
+    var workoutKinds: [String] = []
     /// Words for answers in a conversation.
     let answers: AnswerWords
     /// How each intent is phrased, for training.

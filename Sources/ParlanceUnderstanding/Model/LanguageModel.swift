@@ -59,8 +59,11 @@ final class LanguageModel: Sendable {
         self.language = language
         let analyzer = RequestAnalyzer(language: language)
         self.analyzer = analyzer
-        let phrasing = language.phrasing
+        var phrasing = language.phrasing
         let commonWords = Self.words(of: phrasing)
+        // The built-in kinds of workout are among the workout names training sentences say.
+        let workoutNames = phrasing.fillers["workoutName"] ?? []
+        phrasing.fillers["workoutName"] = workoutNames + language.workoutKinds.filter { !workoutNames.contains($0) }
         // Function words ("I'll") are no part of a name either, even capitalized.
         templates = TemplateMatcher(phrasing: phrasing, commonWords: commonWords.union(language.functionWords),
                                     listProperties: Self.listProperties,
@@ -73,8 +76,8 @@ final class LanguageModel: Sendable {
         let spotter = AppNameSpotter(apps: trainingApps.map { (identifier: "training." + $0, names: [$0]) },
                                      commonWords: commonWords, cues: language.appCues)
         // Each filler is a vocabulary phrase in half of the sentences and a plain word in the other half.
-        let vocabularies = [GazetteerMatcher(entries: Self.trainingVocabulary(phrasing, parity: 0)),
-                            GazetteerMatcher(entries: Self.trainingVocabulary(phrasing, parity: 1))]
+        let vocabularies = [GazetteerMatcher(entries: Self.trainingVocabulary(language, parity: 0)),
+                            GazetteerMatcher(entries: Self.trainingVocabulary(language, parity: 1))]
         var sentenceCount = 0
         let time = ReferenceTime(now: Date(timeIntervalSince1970: 1_780_000_000),
                                  calendar: Calendar(identifier: .gregorian))
@@ -220,8 +223,14 @@ final class LanguageModel: Sendable {
         return words
     }
 
+    /// The workout intents' name properties, as vocabulary parameters.
+    static let workoutNameParameters = ["INStartWorkoutIntent.workoutName", "INPauseWorkoutIntent.workoutName",
+                                        "INResumeWorkoutIntent.workoutName", "INEndWorkoutIntent.workoutName",
+                                        "INCancelWorkoutIntent.workoutName"]
+
     /// Half of each filler list (alternate entries), as the vocabulary training sentences are read with.
-    private static func trainingVocabulary(_ phrasing: Phrasing, parity: Int) -> [GazetteerEntry] {
+    private static func trainingVocabulary(_ language: LanguagePack, parity: Int) -> [GazetteerEntry] {
+        let phrasing = language.phrasing
         var entries: [GazetteerEntry] = []
         func add(_ kind: String, source: GazetteerEntry.Source, parameters: [String]) {
             for (index, phrase) in (phrasing.fillers[kind] ?? []).enumerated() where index % 2 == parity {
@@ -234,10 +243,9 @@ final class LanguageModel: Sendable {
             parameters: UserVocabularyTargets.parameters(for: .contactGroupName))
         add("albumName", source: .user(.photoAlbumName), parameters: UserVocabularyTargets.parameters(for: .photoAlbumName))
         add("searchTerms", source: .user(.photoTag), parameters: UserVocabularyTargets.parameters(for: .photoTag))
-        add("workoutName", source: .app, parameters: ["INStartWorkoutIntent.workoutName", "INPauseWorkoutIntent.workoutName",
-                                                      "INResumeWorkoutIntent.workoutName", "INEndWorkoutIntent.workoutName",
-                                                      "INCancelWorkoutIntent.workoutName"])
+        add("workoutName", source: .app, parameters: workoutNameParameters)
         add("rideOptionName", source: .app, parameters: ["INRequestRideIntent.rideOptionName"])
-        return entries
+        // Built-in kinds of workout are vocabulary in every request, as they are in use.
+        return entries + UnderstandingContext.workoutKindEntries(language)
     }
 }

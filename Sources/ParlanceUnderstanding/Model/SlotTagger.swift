@@ -1,43 +1,73 @@
 
 /// Labels each segment of a request with the intent property it belongs to (B- starts a value,
-/// I- continues it, O is none): an averaged perceptron decoded left to right, one per intent.
+/// I- continues it, O is none): an averaged structured perceptron decoded as a whole sequence, one per intent.
 struct SlotTagger: Sendable {
     /// "O", then "B-property" and "I-property" for each property.
     let labels: [String]
     private let featureIndex: [String: Int]
     private let weights: [Float]
 
-    /// The labels for a sequence whose fixed features are given per position.
+    /// The labels for a sequence whose fixed features are given per position: the best-scoring sequence as
+    /// a whole (Viterbi), so one doubtful word early on does not decide every label after it.
     func tag(_ features: [[String]], keys: [String]) -> [Int] {
-        var result: [Int] = []
-        result.reserveCapacity(features.count)
-        var previous = 0
-        var scores = [Float](repeating: 0, count: labels.count)
-        for (position, fixed) in features.enumerated() {
-            score(fixed, dynamic: Self.dynamicFeatures(previous: labels[previous], key: keys[position]), into: &scores)
-            var best = 0
-            for label in 1..<labels.count where scores[label] > scores[best] && allowed(label, after: previous) {
-                best = label
+        let fixedRows = features.map { $0.compactMap { featureIndex[$0] } }
+        return Self.decode(fixedRows, labels: labels, weights: weights) { position, previous in
+            Self.dynamicFeatures(previous: labels[previous], key: keys[position]).compactMap { featureIndex[$0] }
+        }
+    }
+
+    /// The best sequence of labels under `weights` (rows of one weight per label), I-x only after B-x or I-x;
+    /// the first position follows "O".
+    private static func decode(_ fixedRows: [[Int]], labels: [String], weights: [Float],
+                               dynamicRows: (_ position: Int, _ previous: Int) -> [Int]) -> [Int] {
+        let width = labels.count
+        guard !fixedRows.isEmpty else { return [] }
+        let follows = (0..<width).map { label in (0..<width).map { allowed(label, after: $0, labels: labels) } }
+        var fixedScores = [Float](repeating: 0, count: width)
+        var dynamicScores = [Float](repeating: 0, count: width)
+        var best = [Float](repeating: -.infinity, count: width)
+        var next = [Float](repeating: -.infinity, count: width)
+        var backPointers: [[Int]] = []
+        backPointers.reserveCapacity(fixedRows.count)
+        for (position, rows) in fixedRows.enumerated() {
+            add(rows, weights: weights, width: width, into: &fixedScores)
+            for label in 0..<width { next[label] = -.infinity }
+            var pointers = [Int](repeating: 0, count: width)
+            for previous in 0..<(position == 0 ? 1 : width) where position == 0 || best[previous] > -.infinity {
+                add(dynamicRows(position, previous), weights: weights, width: width, into: &dynamicScores)
+                let base = position == 0 ? 0 : best[previous]
+                for label in 0..<width where follows[label][previous] {
+                    let total = base + fixedScores[label] + dynamicScores[label]
+                    if total > next[label] {
+                        next[label] = total
+                        pointers[label] = previous
+                    }
+                }
             }
-            result.append(best)
-            previous = best
+            backPointers.append(pointers)
+            swap(&best, &next)
+        }
+        var label = 0
+        for candidate in 1..<width where best[candidate] > best[label] { label = candidate }
+        var result = [Int](repeating: 0, count: fixedRows.count)
+        for position in stride(from: fixedRows.count - 1, through: 0, by: -1) {
+            result[position] = label
+            label = backPointers[position][label]
         }
         return result
     }
 
     /// I-x may only follow B-x or I-x.
-    private func allowed(_ label: Int, after previous: Int) -> Bool {
+    private static func allowed(_ label: Int, after previous: Int, labels: [String]) -> Bool {
         let name = labels[label]
         guard name.hasPrefix("I-") else { return true }
-        let property = name.dropFirst(2)
-        return labels[previous].dropFirst(2) == property && previous != 0
+        return previous != 0 && labels[previous].dropFirst(2) == name.dropFirst(2)
     }
 
-    private func score(_ fixed: [String], dynamic: [String], into scores: inout [Float]) {
-        let width = labels.count
+    /// The sum of the rows' weights, per label.
+    private static func add(_ rows: [Int], weights: [Float], width: Int, into scores: inout [Float]) {
         for label in 0..<width { scores[label] = 0 }
-        for feature in fixed + dynamic {
-            guard let row = featureIndex[feature] else { continue }
+        for row in rows {
             let base = row * width
             for label in 0..<width { scores[label] += weights[base + label] }
         }
@@ -47,7 +77,8 @@ struct SlotTagger: Sendable {
         ["p:" + previous, "pw:" + previous + "|" + key]
     }
 
-    /// Trains on sequences of (fixed features per position, keys, gold labels).
+    /// Trains on sequences of (fixed features per position, keys, gold labels): a structured perceptron,
+    /// which learns from whole decoded sequences as `tag` reads them, averaged.
     static func train(_ sequences: [(features: [[String]], keys: [String], labels: [Int])], labels: [String],
                       epochs: Int, seed: UInt64) -> SlotTagger {
         var index: [String: Int] = [:]
@@ -57,10 +88,13 @@ struct SlotTagger: Sendable {
             index[feature] = next
             return next
         }
-        // Intern every fixed and dynamic feature first, so the weight arrays have their final size.
+        // Intern every fixed feature and every dynamic one of a gold sequence first, so the weight arrays
+        // have their final size.
+        var fixedRows: [[[Int]]] = []
+        fixedRows.reserveCapacity(sequences.count)
         for sequence in sequences {
-            for (position, fixed) in sequence.features.enumerated() {
-                for feature in fixed { _ = row(feature) }
+            fixedRows.append(sequence.features.map { $0.map(row) })
+            for position in sequence.keys.indices {
                 let previous = position == 0 ? "O" : labels[sequence.labels[position - 1]]
                 for feature in dynamicFeatures(previous: previous, key: sequence.keys[position]) { _ = row(feature) }
             }
@@ -71,34 +105,33 @@ struct SlotTagger: Sendable {
         var step: Float = 1
         var order = Array(sequences.indices)
         var random = SeededRandom(seed: seed)
-        var scores = [Float](repeating: 0, count: width)
+        func dynamicRows(_ keys: [String], _ position: Int, _ previous: Int) -> [Int] {
+            dynamicFeatures(previous: labels[previous], key: keys[position]).compactMap { index[$0] }
+        }
+        func update(_ rows: [Int], label: Int, by amount: Float) {
+            for row in rows {
+                weights[row * width + label] += amount
+                totals[row * width + label] += amount * step
+            }
+        }
         for _ in 0..<epochs {
             random.shuffle(&order)
             for sequenceIndex in order {
                 let sequence = sequences[sequenceIndex]
-                var previous = 0
-                for (position, fixed) in sequence.features.enumerated() {
-                    let rows = (fixed + dynamicFeatures(previous: labels[previous], key: sequence.keys[position]))
-                        .compactMap { index[$0] }
-                    for label in 0..<width { scores[label] = 0 }
-                    for row in rows {
-                        let base = row * width
-                        for label in 0..<width { scores[label] += weights[base + label] }
+                let rows = fixedRows[sequenceIndex]
+                let guess = decode(rows, labels: labels, weights: weights) { dynamicRows(sequence.keys, $0, $1) }
+                if guess != sequence.labels {
+                    for position in rows.indices {
+                        let gold = sequence.labels[position]
+                        let goldPrevious = position == 0 ? 0 : sequence.labels[position - 1]
+                        let guessed = guess[position]
+                        let guessedPrevious = position == 0 ? 0 : guess[position - 1]
+                        guard gold != guessed || goldPrevious != guessedPrevious else { continue }
+                        update(rows[position] + dynamicRows(sequence.keys, position, goldPrevious), label: gold, by: 1)
+                        update(rows[position] + dynamicRows(sequence.keys, position, guessedPrevious), label: guessed, by: -1)
                     }
-                    var guess = 0
-                    for label in 1..<width where scores[label] > scores[guess] { guess = label }
-                    let gold = sequence.labels[position]
-                    if guess != gold {
-                        for row in rows {
-                            weights[row * width + gold] += 1
-                            totals[row * width + gold] += step
-                            weights[row * width + guess] -= 1
-                            totals[row * width + guess] -= step
-                        }
-                    }
-                    previous = gold
-                    step += 1
                 }
+                step += 1
             }
         }
         let averaged = zip(weights, totals).map { $0 - $1 / step }

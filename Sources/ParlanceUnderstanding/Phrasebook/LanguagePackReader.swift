@@ -26,6 +26,7 @@ struct LanguagePackReader {
         "app-prefixes": true, "app-suffixes": true, "polite-prefixes": true, "content-labels": false,
         "content-openers": false, "courtesy": false, "possessives": false, "relations": false,
         "honorifics": false, "surnames": false, "name-prefixes": false, "name-breaks": false,
+        "workout-kinds": false,
     ]
     /// The `@numbers` tables.
     static let numberTables: Set<String> = ["values", "scales", "fractions", "ordinals", "currency-subunits"]
@@ -346,7 +347,7 @@ struct LanguagePackReader {
             keywords: keywords(), listJoiners: Set(words("list-joiners")), appCues: Set(words("app-cues")),
             functionWords: Set(words("function-words")), possessives: words("possessives"), relations: words("relations"),
             honorifics: words("honorifics"), surnames: words("surnames"), namePrefixes: words("name-prefixes"),
-            nameBreaks: words("name-breaks"),
+            nameBreaks: words("name-breaks"), workoutKinds: words("workout-kinds"),
             answers: AnswerWords(yes: words("yes"), no: words("no"), cancel: words("cancel"),
                                  valuePrefixes: words("value-prefixes"), choiceWords: words("choice-words")),
             phrasing: phrasing)

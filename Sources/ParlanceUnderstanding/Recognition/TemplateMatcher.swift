@@ -426,8 +426,11 @@ struct TemplateMatcher: Sendable {
                 // Han, katakana, or hiragana ("さくらちゃん"): the title says where the name ends.
                 return CharacterClass.unspacedScript(keys[index]) != nil
             }
+            // A name begun in hiragana is all hiragana ("さくらちゃん"); "で田中さん" is a particle and a name.
+            let beginsInHiragana = position < keys.count && CharacterClass.unspacedScript(keys[position]) == "H"
             var length = 0
             while length < TemplateMatcher.longestTitledName, isNameCharacter(position + length) {
+                if beginsInHiragana, CharacterClass.unspacedScript(keys[position + length]) != "H" { return nil }
                 length += 1
                 let end = position + length
                 for title in honorifics where end + title.count <= keys.count && Array(keys[end..<(end + title.count)]) == title {

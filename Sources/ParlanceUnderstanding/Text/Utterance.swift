@@ -127,7 +127,12 @@ public struct Utterance: Sendable {
                       after < text.endIndex, CharacterClass.isLetter(text[after]) {
                 end = text.index(after: after)
             } else if CharacterClass.isDigit(character) {
-                end = text.index(after: end) // "mp3", "r2d2": digits after letters stay in the word
+                // "mp3", "r2d2": digits after letters stay in the word, unless han or kana follow them at once:
+                // "Sara2027新年快乐" is a name, then a year.
+                var digitsEnd = end
+                while digitsEnd < text.endIndex, CharacterClass.isDigit(text[digitsEnd]) { digitsEnd = text.index(after: digitsEnd) }
+                if digitsEnd < text.endIndex, CharacterClass.isIdeograph(text[digitsEnd]) { break }
+                end = text.index(after: end)
             } else if character == "'" || character == "\u{2019}",
                       Self.elidedWords.contains(text[start..<end].lowercased()) {
                 end = text.index(after: end) // "all' aeroporto", "d' accord": the elided word keeps its apostrophe
