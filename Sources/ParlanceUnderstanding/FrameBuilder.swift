@@ -47,7 +47,7 @@ struct FrameBuilder {
     func frame(intent: String, defaults: Bool = true) -> (parameters: [String: JSONValue], refused: [RefusedValue]) {
         let properties = Set(IntentCatalog.intent(named: intent)?.propertyNames ?? [])
         var parameters: [String: JSONValue] = [:]
-        let spans = quotedMessage(completedMessage(self.spans().filter { properties.contains($0.property) }))
+        let spans = withoutGroupWord(quotedMessage(completedMessage(self.spans().filter { properties.contains($0.property) })))
         var covered = [Bool](repeating: false, count: segments.count)
         var textCovered = [Bool](repeating: false, count: segments.count)
         for span in spans {
@@ -121,6 +121,23 @@ struct FrameBuilder {
         }
         if let position = result.firstIndex(where: { $0.property == span.property && $0.segments == span.segments }) {
             result[position] = quoted
+        }
+        return result
+    }
+
+    /// "告诉Knitting Circle群我们周四见": the word after a group's name that says it is a group does not begin
+    /// the message that follows.
+    private func withoutGroupWord(_ spans: [Span]) -> [Span] {
+        var result = spans
+        for (index, span) in spans.enumerated() where Self.userTextProperties.contains(span.property) {
+            guard spans.contains(where: { $0.property.hasPrefix("speakableGroupName") && $0.segments.upperBound == span.segments.lowerBound })
+            else { continue }
+            let keys = segments[span.segments].map(\.key)
+            for word in analyzer.language.phrasing.groupWords.map(TextFolding.tokenKeys).sorted(by: { $0.count > $1.count })
+            where !word.isEmpty && word.count < keys.count && Array(keys.prefix(word.count)) == word {
+                result[index].segments = (span.segments.lowerBound + word.count)..<span.segments.upperBound
+                break
+            }
         }
         return result
     }

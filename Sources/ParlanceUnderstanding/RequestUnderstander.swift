@@ -209,8 +209,9 @@ public final class RequestUnderstander: Sendable {
             tagger.tag(ModelFeatures.positions(segments, intent: trainingClass), keys: segments.map(\.key))
                 .map { tagger.labels[$0] }
         } ?? Array(repeating: "O", count: segments.count)
-        let labels = Self.typedByVocabulary(found, segments: segments, intent: trainingClass,
-                                            edgeWords: model.commonWords.union(model.language.functionWords))
+        let labels = Self.quotedMessage(Self.typedByVocabulary(found, segments: segments, intent: trainingClass,
+                                                               edgeWords: model.commonWords.union(model.language.functionWords)),
+                                        segments: segments)
         // The request's own words (outside the values it carries) must say it is of this intent, and
         // none may say it is something no app here does ("remind me to call Kiki": "remind").
         // The scope decision ends the chain for the template and the model; an app's own example is its word.
@@ -304,6 +305,34 @@ public final class RequestUnderstander: Sendable {
             guard lower != start || upper != end else { continue }
             for index in start..<end { labels[index] = "O" }
             for index in lower..<upper { labels[index] = (index == lower ? "B-" : "I-") + property }
+        }
+        return labels
+    }
+
+    /// Quotation marks that differ at each end, opening → closing.
+    private static let quotePairs: [String: String] = ["「": "」", "『": "』", "\u{201C}": "\u{201D}", "«": "»"]
+
+    /// A message the tagger found inside quotation marks is everything between them: the words there are
+    /// the user's, never the request's own (so they are no markers either).
+    static func quotedMessage(_ labels: [String], segments: [Segment]) -> [String] {
+        var labels = labels
+        var index = 0
+        while index < segments.count {
+            guard let closingMark = quotePairs[segments[index].key],
+                  let closing = segments[(index + 1)...].firstIndex(where: { $0.key == closingMark }) else {
+                index += 1
+                continue
+            }
+            let inside = (index + 1)..<closing
+            for property in ["content", "note"] where inside.contains(where: { labels[$0].dropFirst(2) == property }) {
+                // The same value outside the marks was the tagger's guess at the edges.
+                for other in labels.indices where !inside.contains(other) && labels[other].dropFirst(2) == property {
+                    labels[other] = "O"
+                }
+                for position in inside { labels[position] = (position == inside.lowerBound ? "B-" : "I-") + property }
+                break
+            }
+            index = closing + 1
         }
         return labels
     }

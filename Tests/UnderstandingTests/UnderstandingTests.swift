@@ -246,6 +246,18 @@ extension UnderstandingTests {
         #expect(result.parameters["recipients"]?.arrayValue?.count == 1, "\(result.parameters)")
     }
 
+    /// The word that says a group is a group is neither the group's name nor the message's first word.
+    @Test(arguments: [
+        ("zh", "在Chatterly上告诉Banana Club群我们周四见", "我们周四见"),
+        ("en", "tell the Banana Club group chat on Chatterly that we meet on Thursday", "we meet on Thursday"),
+    ])
+    func aGroupWordIsNoPartOfTheMessage(_ language: String, _ text: String, _ content: String) throws {
+        let result = try AnswerTests.shared.get().understand(text, language: language)
+        #expect(result.parameters["speakableGroupName"]?.objectValue?["spokenPhrase"] == .string("Banana Club"),
+                "\(result.parameters)")
+        #expect(result.parameters["content"] == .string(content), "\(result.parameters)")
+    }
+
     @Test func aParticleIsNoPartOfANameAndAYearNoPartOfALatinOne() throws {
         let particle = try AnswerTests.shared.get().understand("Chatterlyで田中さんに「はい」って送って", language: "ja")
         #expect(particle.parameters["recipients"] == .array([.object(["displayName": .string("田中さん")])]))

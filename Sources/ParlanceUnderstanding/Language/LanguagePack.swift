@@ -95,4 +95,6 @@ public struct Phrasing: Sendable {
     var contentOpeners: [String] = []
     /// Please and thank you ("please", "s'il te plaît", "谢谢"): fine in a request, not in an app's example of one.
     var courtesy: [String] = []
+    /// Words after a group's name that say it is a group ("group", "Gruppe", "群"): no part of a message after it.
+    var groupWords: [String] = []
 }

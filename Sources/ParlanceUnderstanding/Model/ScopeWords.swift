@@ -149,9 +149,14 @@ struct ScopeWords: Sendable {
         var cued = false
         var marked = false
         let intentCues = cues[intentClass] ?? []
-        for (segment, label) in zip(segments, labels) {
+        for (index, (segment, label)) in zip(segments, labels).enumerated() {
             let own = label == "O"
             if LanguageModel.canCue(segment, inSlot: !own), intentCues.contains(segment.key) { cued = true }
+            // One han character of a longer name is no word of its own: "周" in "周杰" is a family name, not a week.
+            let inLongerName = !own && FrameBuilder.personProperties.contains(String(label.dropFirst(2)))
+                && CharacterClass.unspacedScript(segment.key) != nil
+                && (label.hasPrefix("I-") || (index + 1 < labels.count && labels[index + 1] == "I-" + label.dropFirst(2)))
+            if inLongerName { continue }
             // A marker counts among the request's own words and in values that name things ("cancel the
             // alarm" is no workout called "alarm", "remind me" no contact); what a message says is the user's.
             guard case .word = segment.kind, markers.contains(segment.key), !intentCues.contains(segment.key) else { continue }

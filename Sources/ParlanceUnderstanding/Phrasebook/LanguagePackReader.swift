@@ -26,7 +26,7 @@ struct LanguagePackReader {
         "app-prefixes": true, "app-suffixes": true, "polite-prefixes": true, "content-labels": false,
         "content-openers": false, "courtesy": false, "possessives": false, "relations": false,
         "honorifics": false, "surnames": false, "name-prefixes": false, "name-breaks": false,
-        "workout-kinds": false,
+        "workout-kinds": false, "group-words": false,
     ]
     /// The `@numbers` tables.
     static let numberTables: Set<String> = ["values", "scales", "fractions", "ordinals", "currency-subunits"]
@@ -340,7 +340,8 @@ struct LanguagePackReader {
             templates: templates, outOfScope: outOfScope, fillers: fillers, fillerKinds: fillerKinds,
             appPrefixes: words("app-prefixes"), appSuffixes: words("app-suffixes"),
             politePrefixes: words("polite-prefixes"), contentLabels: words("content-labels"),
-            contentOpeners: words("content-openers"), courtesy: words("courtesy"))
+            contentOpeners: words("content-openers"), courtesy: words("courtesy"),
+            groupWords: words("group-words"))
         let pack = LanguagePack(
             code: code, numbers: numberWords, currencies: currencies(), currencySubunits: numbers("currency-subunits"),
             subunitsOnlyAfterUnit: Set(words("subunits-only-after-unit")), units: units(), dates: dates,

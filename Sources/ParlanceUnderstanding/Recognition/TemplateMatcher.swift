@@ -126,7 +126,13 @@ struct TemplateMatcher: Sendable {
                     // words are tried first ("[:|mit dem Text]").
                     let converted = alternatives.compactMap(convert)
                     guard !converted.isEmpty else { return nil }
-                    let worded = converted.filter { if case .sequence(let parts) = $0 { return !parts.isEmpty } else { return true } }
+                    var worded = converted.filter { if case .sequence(let parts) = $0 { return !parts.isEmpty } else { return true } }
+                    // Longer words first: "group chat" before "group", so a message never starts with "chat".
+                    let wordCounts = worded.map(Self.wordCount)
+                    if wordCounts.allSatisfy({ $0 != nil }) {
+                        // Ties keep the template's order.
+                        worded = worded.indices.sorted { (-(wordCounts[$0] ?? 0), $0) < (-(wordCounts[$1] ?? 0), $1) }.map { worded[$0] }
+                    }
                     if worded.isEmpty { continue }
                     sequence.append(worded.count < converted.count ? .optional(.choice(worded)) : .choice(worded))
                 case .optional(let inner):
@@ -485,6 +491,22 @@ struct TemplateMatcher: Sendable {
 }
 
 extension TemplateMatcher {
+    /// How many words a pattern of words only is; nil when it holds anything else.
+    private static func wordCount(_ pattern: Pattern) -> Int? {
+        switch pattern {
+        case .word: return 1
+        case .sequence(let parts):
+            var total = 0
+            for part in parts {
+                guard let count = wordCount(part) else { return nil }
+                total += count
+            }
+            return total
+        default: return nil
+        }
+    }
+
+
     /// Whether what follows must start with the template's own words (after optional parts), so a value
     /// before it has a right edge.
     private static func beginsWithWords(_ patterns: ArraySlice<Pattern>) -> Bool {
