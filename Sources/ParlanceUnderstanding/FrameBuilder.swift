@@ -26,7 +26,7 @@ struct FrameBuilder {
     /// The user's own words, kept exactly as said: what a message says, a payment's note.
     static let userTextProperties: Set<String> = ["content", "note"]
     /// Opening quotation marks and the marks that close them (the straight quote closes itself).
-    private static let closingQuote: [String: String] = ["「": "」", "『": "』", "\u{201C}": "\u{201D}", "«": "»", "\"": "\""]
+    static let closingQuote: [String: String] = ["「": "」", "『": "』", "\u{201C}": "\u{201D}", "«": "»", "\"": "\""]
     /// Quotation marks around what a message says.
     private static let quotes: Set<String> = ["\"", "'", "\u{201C}", "\u{201D}", "\u{2018}", "\u{2019}", "«", "»", "「", "」",
                                               "『", "』", "“", "”"]
@@ -47,7 +47,7 @@ struct FrameBuilder {
     func frame(intent: String, defaults: Bool = true) -> (parameters: [String: JSONValue], refused: [RefusedValue]) {
         let properties = Set(IntentCatalog.intent(named: intent)?.propertyNames ?? [])
         var parameters: [String: JSONValue] = [:]
-        let spans = withoutGroupWord(quotedMessage(completedMessage(self.spans().filter { properties.contains($0.property) })))
+        let spans = withoutGroupWord(completedMessage(self.spans().filter { properties.contains($0.property) }))
         var covered = [Bool](repeating: false, count: segments.count)
         var textCovered = [Bool](repeating: false, count: segments.count)
         for span in spans {
@@ -98,31 +98,6 @@ struct FrameBuilder {
         var result = spans
         result[index].segments = spans[index].segments.lowerBound..<upper
         return result.compactMap { $0.property == "content" ? trimmed($0) : $0 }
-    }
-
-    /// A message the person put in quotation marks is everything between them, wherever the tagger began
-    /// or ended it (「今夜7時半に会おう」って送信して): what the marks hold is no other value either.
-    private func quotedMessage(_ spans: [Span]) -> [Span] {
-        guard let index = spans.firstIndex(where: { Self.userTextProperties.contains($0.property) }) else { return spans }
-        let span = spans[index]
-        // Only marks that differ at each end say which side of the text they are on.
-        let pairs = Self.closingQuote.filter { $0.key != $0.value }
-        var opening = span.segments.lowerBound - 1
-        while opening >= 0, pairs[segments[opening].key] == nil {
-            if pairs.values.contains(segments[opening].key) { return spans }
-            opening -= 1
-        }
-        guard opening >= 0, let closingMark = pairs[segments[opening].key],
-              let closing = (max(opening + 1, span.segments.lowerBound)..<segments.count).first(where: { segments[$0].key == closingMark }),
-              closing > opening + 1 else { return spans }
-        let quoted = Span(property: span.property, segments: (opening + 1)..<closing)
-        var result = spans.filter { other in
-            other.property == span.property || other.segments.upperBound <= opening || other.segments.lowerBound > closing
-        }
-        if let position = result.firstIndex(where: { $0.property == span.property && $0.segments == span.segments }) {
-            result[position] = quoted
-        }
-        return result
     }
 
     /// "告诉Knitting Circle群我们周四见": the word after a group's name that says it is a group does not begin

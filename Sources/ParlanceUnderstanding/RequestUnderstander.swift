@@ -309,11 +309,12 @@ public final class RequestUnderstander: Sendable {
         return labels
     }
 
-    /// Quotation marks that differ at each end, opening → closing.
-    private static let quotePairs: [String: String] = ["「": "」", "『": "』", "\u{201C}": "\u{201D}", "«": "»"]
+    /// Quotation marks that differ at each end, opening → closing: only they say which side of the text they are on.
+    private static let quotePairs = FrameBuilder.closingQuote.filter { $0.key != $0.value }
 
-    /// A message the tagger found inside quotation marks is everything between them: the words there are
-    /// the user's, never the request's own (so they are no markers either).
+    /// A message the tagger found inside quotation marks is everything between them, wherever the tagger began
+    /// or ended it (「今夜7時半に会おう」って送信して), and nothing there is another value: the words are the
+    /// user's, never the request's own (so they are no markers either).
     static func quotedMessage(_ labels: [String], segments: [Segment]) -> [String] {
         var labels = labels
         var index = 0
