@@ -11,19 +11,6 @@ import Foundation
 /// only as one to three lower-case words no template uses, held between the template's own words ("show
 /// {sunset} photos"); a place, a capitalized name, or such a value at the end is left to the learned model.
 struct TemplateMatcher: Sendable {
-    private indirect enum Pattern: Sendable {
-        case word(String)
-        case app
-        case entity(property: String?, classes: Set<String>)
-        case vocabulary(property: String)
-        case person(property: String, list: Bool)
-        case freeText(property: String)
-        case options(property: String, [[String]])
-        case sequence([Pattern])
-        case choice([Pattern])
-        case optional(Pattern)
-    }
-
     /// A template that matched: its intent class and where each value is, in token indices of the request.
     struct Match: Sendable {
         var intent: String
@@ -47,7 +34,41 @@ struct TemplateMatcher: Sendable {
     /// The longest value of another kind (search words, an album) no vocabulary knows, in words.
     private static let longestUnknownValue = 3
 
-    private let patterns: [(intent: String, pattern: Pattern)]
+    /// The values found so far, newest first, sharing their tail between the ways tried.
+    private indirect enum Captures {
+        case none
+        case value(property: String, positions: Range<Int>, before: Captures)
+
+        func adding(_ property: String, _ positions: Range<Int>) -> Captures {
+            .value(property: property, positions: positions, before: self)
+        }
+
+        /// Oldest first.
+        var list: [(property: String, positions: Range<Int>)] {
+            var result: [(property: String, positions: Range<Int>)] = []
+            var current = self
+            while case .value(let property, let positions, let before) = current {
+                result.append((property, positions))
+                current = before
+            }
+            return result.reversed()
+        }
+    }
+
+    /// The segment that starts at each position of a request, looked up by position; none past the end.
+    private struct SegmentStarts {
+        typealias Start = (kind: Segment.Kind, key: String, end: Int)
+        private var starts: [Start?]
+
+        init(count: Int) { starts = Array(repeating: nil, count: count) }
+
+        subscript(position: Int) -> Start? {
+            get { starts.indices.contains(position) ? starts[position] : nil }
+            set { if starts.indices.contains(position) { starts[position] = newValue } }
+        }
+    }
+
+    private let programs: [TemplateProgram]
     /// Words that are no part of a name even when capitalized ("I", "Please").
     private let commonWords: Set<String>
     /// Words that join the people of a list ("and"); a comma does too.
@@ -83,25 +104,25 @@ struct TemplateMatcher: Sendable {
         self.listJoiners = listJoiners
         self.unspaced = unspaced
         self.honorifics = honorifics.map(TextFolding.tokenKeys).filter { !$0.isEmpty }.sorted { $0.count > $1.count }
-        func words(_ text: String) -> [Pattern] {
+        func words(_ text: String) -> [TemplatePattern] {
             Utterance(text).tokens.filter { $0.kind != .punctuation }.map { .word($0.key) }
         }
-        func literal(_ text: String) -> [Pattern] {
+        func literal(_ text: String) -> [TemplatePattern] {
             let parts = text.components(separatedBy: "{app}")
-            var sequence: [Pattern] = []
+            var sequence: [TemplatePattern] = []
             for (index, part) in parts.enumerated() {
                 if index > 0 { sequence.append(.app) }
                 sequence += words(part)
             }
             return sequence
         }
-        let infix = Pattern.optional(.choice(phrasing.appSuffixes.map { .sequence(literal($0)) }))
-        let leadIns = Self.leadIns(phrasing).map { Pattern.sequence(words($0)) }
+        let infix = TemplatePattern.optional(.choice(phrasing.appSuffixes.map { .sequence(literal($0)) }))
+        let leadIns = Self.leadIns(phrasing).map { TemplatePattern.sequence(words($0)) }
         // Whether the template being converted has had a value before this point.
         var valueSeen = false
         var justAfterValue = false
-        func convert(_ nodes: [TemplateNode]) -> Pattern? {
-            var sequence: [Pattern] = []
+        func convert(_ nodes: [TemplateNode]) -> TemplatePattern? {
+            var sequence: [TemplatePattern] = []
             for (position, node) in nodes.enumerated() {
                 let wasAfterValue = justAfterValue
                 justAfterValue = false
@@ -128,7 +149,7 @@ struct TemplateMatcher: Sendable {
                     guard !converted.isEmpty else { return nil }
                     var worded = converted.filter { if case .sequence(let parts) = $0 { return !parts.isEmpty } else { return true } }
                     // Longer words first: "group chat" before "group", so a message never starts with "chat".
-                    let wordCounts = worded.map(Self.wordCount)
+                    let wordCounts = worded.map(\.wordCount)
                     if wordCounts.allSatisfy({ $0 != nil }) {
                         // Ties keep the template's order.
                         worded = worded.indices.sorted { (-(wordCounts[$0] ?? 0), $0) < (-(wordCounts[$1] ?? 0), $1) }.map { worded[$0] }
@@ -169,9 +190,9 @@ struct TemplateMatcher: Sendable {
             }
             return .sequence(sequence)
         }
-        let polite = Pattern.optional(.choice(phrasing.politePrefixes.map { .sequence(words($0)) }))
-        let before = Pattern.optional(.choice(phrasing.appPrefixes.map { .sequence(literal($0)) }))
-        let after = Pattern.optional(.choice(phrasing.appSuffixes.map { .sequence(literal($0)) }))
+        let polite = TemplatePattern.optional(.choice(phrasing.politePrefixes.map { .sequence(words($0)) }))
+        let before = TemplatePattern.optional(.choice(phrasing.appPrefixes.map { .sequence(literal($0)) }))
+        let after = TemplatePattern.optional(.choice(phrasing.appSuffixes.map { .sequence(literal($0)) }))
         // A message's words run to the end of the request or to the template's own last words: a free
         // slot with another slot after it ("send {content} to {recipients}") is left to the model.
         func freeTextIsLast(_ nodes: [TemplateNode]) -> Bool {
@@ -192,8 +213,8 @@ struct TemplateMatcher: Sendable {
             walk(nodes)
             return valid
         }
-        var specific: [(String, Pattern)] = []
-        var free: [(String, Pattern)] = []
+        var specific: [(String, TemplatePattern)] = []
+        var free: [(String, TemplatePattern)] = []
         for (intent, templates) in phrasing.templates.sorted(by: { $0.key < $1.key }) {
             for template in templates where freeTextIsLast(template.nodes) {
                 valueSeen = false
@@ -205,7 +226,7 @@ struct TemplateMatcher: Sendable {
             }
         }
         // Templates whose every word is given are tried before those that take a message's words.
-        self.patterns = specific + free
+        programs = (specific + free).map { TemplateProgram(intent: $0.0, pattern: $0.1) }
     }
 
     /// The words templates put between a value and the message or note after it: "saying", "that says",
@@ -248,9 +269,11 @@ struct TemplateMatcher: Sendable {
         let request = Request(segments: segments, utterance: utterance, commonWords: commonWords, listJoiners: listJoiners,
                               honorifics: honorifics, names: names, unspaced: unspaced)
         guard !request.keys.isEmpty else { return nil }
+        let words = Set(request.keys)
         var found: Match?
-        for (intent, pattern) in patterns where intent != found?.intent {
-            guard let captures = request.match([pattern], at: 0, captures: []) else { continue }
+        for program in programs where program.intent != found?.intent && program.mayMatch(words: words, first: request.keys[0]) {
+            let intent = program.intent
+            guard let captures = request.match(program.steps, from: 0, at: 0, captures: .none)?.list else { continue }
             if found != nil { return nil }
             found = Match(intent: intent, captures: captures.map { capture in
                 var tokens = request.tokenRange(capture.positions)
@@ -284,7 +307,6 @@ struct TemplateMatcher: Sendable {
 
     /// The request's tokens without punctuation, and the segment that starts at each.
     private struct Request {
-        typealias Capture = (property: String, positions: Range<Int>)
         /// Token keys, punctuation left out.
         var keys: [String] = []
         /// The utterance's token index of each position.
@@ -294,7 +316,7 @@ struct TemplateMatcher: Sendable {
         /// Whether a comma comes right before the word at a position.
         var commaBefore: [Bool] = []
         /// For a segment that starts at a position: its kind and the position after it.
-        var segmentAt: [Int: (kind: Segment.Kind, key: String, end: Int)] = [:]
+        var segmentAt: SegmentStarts
         let commonWords: Set<String>
         let listJoiners: Set<String>
         let honorifics: [[String]]
@@ -308,6 +330,7 @@ struct TemplateMatcher: Sendable {
             self.honorifics = honorifics
             self.names = names
             tokenCount = utterance.tokens.count
+            segmentAt = SegmentStarts(count: utterance.tokens.count + 1)
             for segment in segments where !segment.kind.isPunctuation {
                 let start = keys.count
                 for index in segment.tokens where utterance.tokens[index].kind != .punctuation {
@@ -328,79 +351,92 @@ struct TemplateMatcher: Sendable {
             return tokenIndex[positions.lowerBound]..<(tokenIndex[positions.upperBound - 1] + 1)
         }
 
-        /// The captures of the first way the patterns match from `position` to the end of the request:
-        /// optional parts present before absent, alternatives in order, free text shortest first.
-        func match(_ patterns: ArraySlice<Pattern>, at position: Int, captures: [Capture]) -> [Capture]? {
-            guard let head = patterns.first else { return position == keys.count ? captures : nil }
-            let rest = patterns.dropFirst()
-            switch head {
-            case .word(let key):
-                guard position < keys.count, keys[position] == key else { return nil }
-                return match(rest, at: position + 1, captures: captures)
-            case .app:
-                guard let segment = segmentAt[position], case .app = segment.kind else { return nil }
-                return match(rest, at: segment.end, captures: captures)
-            case .entity(let property, let classes):
-                guard let segment = segmentAt[position], case .entity = segment.kind, classes.contains(segment.key) else {
+        /// The captures of the first way the steps from `firstStep` match from `startPosition` to the end of the
+        /// request: optional parts present before absent, alternatives in order, free text shortest first.
+        func match(_ steps: [TemplateProgram.Step], from firstStep: Int, at startPosition: Int,
+                   captures found: Captures) -> Captures? {
+            var step = firstStep
+            var position = startPosition
+            var captures = found
+            while true {
+                switch steps[step] {
+                case .word(let key):
+                    guard position < keys.count, keys[position] == key else { return nil }
+                    position += 1
+                    step += 1
+                case .app:
+                    guard let segment = segmentAt[position], case .app = segment.kind else { return nil }
+                    position = segment.end
+                    step += 1
+                case .entity(let property, let classes):
+                    guard let segment = segmentAt[position], case .entity = segment.kind, classes.contains(segment.key) else {
+                        return nil
+                    }
+                    if let property { captures = captures.adding(property, position..<segment.end) }
+                    position = segment.end
+                    step += 1
+                case .vocabulary(let property, let wordsFollow):
+                    if let end = vocabularyEnd(at: position, property: property) {
+                        captures = captures.adding(property, position..<end)
+                        position = end
+                        step += 1
+                        continue
+                    }
+                    // "show sunset photos": a few words no template uses, held between the template's own words, are
+                    // the value even when no vocabulary knows them.
+                    guard wordsFollow else { return nil }
+                    var end = position
+                    // Words of a spaced script only: a single character of Japanese or Chinese is no word of its own.
+                    // A capitalized name ("Banana Trips") may be an album or a person said nearly right: the model's.
+                    while end < keys.count, end - position < TemplateMatcher.longestUnknownValue, keys[end].count > 1,
+                          !capitalized[end], !commonWords.contains(keys[end]),
+                          let segment = segmentAt[end], case .word = segment.kind, segment.end == end + 1 {
+                        end += 1
+                        if let found = match(steps, from: step + 1, at: end, captures: captures.adding(property, position..<end)) {
+                            return found
+                        }
+                    }
                     return nil
-                }
-                let added = property.map { captures + [($0, position..<segment.end)] } ?? captures
-                return match(rest, at: segment.end, captures: added)
-            case .vocabulary(let property):
-                if let end = vocabularyEnd(at: position, property: property) {
-                    return match(rest, at: end, captures: captures + [(property, position..<end)])
-                }
-                // "show sunset photos": a few words no template uses, held between the template's own words, are
-                // the value even when no vocabulary knows them.
-                guard TemplateMatcher.beginsWithWords(rest) else { return nil }
-                var end = position
-                // Words of a spaced script only: a single character of Japanese or Chinese is no word of its own.
-                // A capitalized name ("Banana Trips") may be an album or a person said nearly right: the model's.
-                while end < keys.count, end - position < TemplateMatcher.longestUnknownValue, keys[end].count > 1,
-                      !capitalized[end], !commonWords.contains(keys[end]),
-                      let segment = segmentAt[end], case .word = segment.kind, segment.end == end + 1 {
-                    end += 1
-                    if let found = match(rest, at: end, captures: captures + [(property, position..<end)]) { return found }
-                }
-                return nil
-            case .person(let property, let list):
-                for end in personEnds(at: position, property: property) {
-                    let added = captures + [(property, position..<end)]
-                    if list, let joined = nextInList(after: end),
-                       let found = match([.person(property: property, list: true)] + rest, at: joined, captures: added) {
-                        return found
+                case .person(let property, let list):
+                    for end in personEnds(at: position, property: property) {
+                        let added = captures.adding(property, position..<end)
+                        if list, let joined = nextInList(after: end),
+                           let found = match(steps, from: step, at: joined, captures: added) {
+                            return found
+                        }
+                        if let found = match(steps, from: step + 1, at: end, captures: added) { return found }
                     }
-                    if let found = match(rest, at: end, captures: added) { return found }
-                }
-                return nil
-
-            case .freeText(let property):
-                guard position < keys.count else { return nil }
-                for end in (position + 1)...keys.count where segmentAt[end] != nil || end == keys.count {
-                    // The words of a message never include the app it goes through.
-                    if let segment = segmentAt[end - 1], case .app = segment.kind { break }
-                    if case .app = segmentAt[position]?.kind { break }
-                    if let found = match(rest, at: end, captures: captures + [(property, position..<end)]) { return found }
-                }
-                return nil
-            case .options(let property, let options):
-                for option in options where !option.isEmpty && position + option.count <= keys.count
-                    && Array(keys[position..<(position + option.count)]) == option {
-                    if let found = match(rest, at: position + option.count,
-                                         captures: captures + [(property, position..<(position + option.count))]) {
-                        return found
+                    return nil
+                case .freeText(let property):
+                    guard position < keys.count else { return nil }
+                    for end in (position + 1)...keys.count where segmentAt[end] != nil || end == keys.count {
+                        // The words of a message never include the app it goes through.
+                        if let segment = segmentAt[end - 1], case .app = segment.kind { break }
+                        if case .app = segmentAt[position]?.kind { break }
+                        if let found = match(steps, from: step + 1, at: end, captures: captures.adding(property, position..<end)) {
+                            return found
+                        }
                     }
+                    return nil
+                case .options(let property, let options):
+                    for option in options where !option.isEmpty && position + option.count <= keys.count
+                        && keys[position..<(position + option.count)].elementsEqual(option) {
+                        if let found = match(steps, from: step + 1, at: position + option.count,
+                                             captures: captures.adding(property, position..<(position + option.count))) {
+                            return found
+                        }
+                    }
+                    return nil
+                case .split(let first, let second):
+                    if let found = match(steps, from: first, at: position, captures: captures) { return found }
+                    step = second
+                case .jump(let target):
+                    step = target
+                case .fail:
+                    return nil
+                case .accept:
+                    return position == keys.count ? captures : nil
                 }
-                return nil
-            case .sequence(let parts):
-                return match(ArraySlice(parts) + rest, at: position, captures: captures)
-            case .choice(let alternatives):
-                for alternative in alternatives {
-                    if let found = match([alternative] + rest, at: position, captures: captures) { return found }
-                }
-                return nil
-            case .optional(let inner):
-                return match([inner] + rest, at: position, captures: captures) ?? match(rest, at: position, captures: captures)
             }
         }
 
@@ -486,38 +522,6 @@ struct TemplateMatcher: Sendable {
                 return nil
             }
             return segment.end
-        }
-    }
-}
-
-extension TemplateMatcher {
-    /// How many words a pattern of words only is; nil when it holds anything else.
-    private static func wordCount(_ pattern: Pattern) -> Int? {
-        switch pattern {
-        case .word: return 1
-        case .sequence(let parts):
-            var total = 0
-            for part in parts {
-                guard let count = wordCount(part) else { return nil }
-                total += count
-            }
-            return total
-        default: return nil
-        }
-    }
-
-
-    /// Whether what follows must start with the template's own words (after optional parts), so a value
-    /// before it has a right edge.
-    private static func beginsWithWords(_ patterns: ArraySlice<Pattern>) -> Bool {
-        guard let head = patterns.first else { return false }
-        switch head {
-        case .word: return true
-        case .optional: return beginsWithWords(patterns.dropFirst())
-        case .sequence(let parts): return beginsWithWords(ArraySlice(parts) + patterns.dropFirst())
-        case .choice(let alternatives):
-            return !alternatives.isEmpty && alternatives.allSatisfy { beginsWithWords([$0] + patterns.dropFirst()) }
-        case .app, .entity, .vocabulary, .person, .freeText, .options: return false
         }
     }
 }
