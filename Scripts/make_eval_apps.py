@@ -54,9 +54,10 @@ APPS = {
 STUB = "#!/bin/sh\necho 'evaluation bundle: this app has no real extension' >&2\nexit 1\n"
 
 
-def write(folder, app):
+def write(parent, app):
+    """Writes one app of the APPS shape as NAME.app in the folder `parent`."""
     name, identifier, alternatives, intents, vocabulary, examples = app
-    bundle = os.path.join(ROOT, folder, name + ".app")
+    bundle = os.path.join(parent, name + ".app")
     shutil.rmtree(bundle, ignore_errors=True)
     appex = os.path.join(bundle, "PlugIns", name + "Intents.appex")
     os.makedirs(appex)
@@ -90,6 +91,7 @@ def write(folder, app):
         plistlib.dump(vocab, f)
 
 
-for folder, apps in APPS.items():
-    for app in apps:
-        write(folder, app)
+if __name__ == "__main__":
+    for folder, apps in APPS.items():
+        for app in apps:
+            write(os.path.join(ROOT, folder), app)

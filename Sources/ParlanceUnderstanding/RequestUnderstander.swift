@@ -22,32 +22,37 @@ public final class RequestUnderstander: Sendable {
     public let defaultCurrency: String
     /// The thresholds of the decision.
     public let policy: UnderstandingPolicy
+    /// Where trained models are kept between processes; nil: trained in each process.
+    public let modelCache: ModelCache?
     /// The longest request understood, in characters.
     public static let maximumLength = UnderstandingError.maximumLength
 
     /// Understands requests for the apps installed in a store, with their app and user vocabulary.
     public convenience init(store: some AppRegistry & VocabularySource, defaultCurrency: String? = nil,
-                            policy: UnderstandingPolicy = UnderstandingPolicy(),
+                            policy: UnderstandingPolicy = UnderstandingPolicy(), modelCache: ModelCache? = nil,
                             clock: @escaping @Sendable () -> ReferenceTime = { ReferenceTime() }) {
-        self.init(apps: store, vocabulary: store, defaultCurrency: defaultCurrency, policy: policy, clock: clock)
+        self.init(apps: store, vocabulary: store, defaultCurrency: defaultCurrency, policy: policy, modelCache: modelCache,
+                  clock: clock)
     }
 
     /// Understands requests for the apps a registry holds, with their app vocabulary and the user's.
     public init(apps: any AppRegistry, vocabulary: any VocabularySource, defaultCurrency: String? = nil,
-                policy: UnderstandingPolicy = UnderstandingPolicy(),
+                policy: UnderstandingPolicy = UnderstandingPolicy(), modelCache: ModelCache? = nil,
                 clock: @escaping @Sendable () -> ReferenceTime = { ReferenceTime() }) {
         source = .store(apps, vocabulary, VocabularyIndex(apps: apps, vocabulary: vocabulary))
         self.policy = policy
+        self.modelCache = modelCache
         self.clock = clock
         self.defaultCurrency = defaultCurrency ?? Self.localCurrency()
     }
 
     /// Understands requests for a fixed set of apps and gazetteers (tests, benchmarks, `parlance eval`).
     public init(apps: [AppBundle], gazetteers: [String: AppGazetteer] = [:], defaultCurrency: String? = nil,
-                policy: UnderstandingPolicy = UnderstandingPolicy(),
+                policy: UnderstandingPolicy = UnderstandingPolicy(), modelCache: ModelCache? = nil,
                 clock: @escaping @Sendable () -> ReferenceTime = { ReferenceTime() }) {
         source = .fixed(apps, gazetteers)
         self.policy = policy
+        self.modelCache = modelCache
         self.clock = clock
         self.defaultCurrency = defaultCurrency ?? Self.localCurrency()
     }
@@ -62,6 +67,13 @@ public final class RequestUnderstander: Sendable {
             context = try self.context(for: other)
         }
         return interpret(utterance, original: text, context: context)
+    }
+
+    /// Waits until models training in the background (for apps installed since the cached ones were
+    /// trained) are trained and cached. A short-lived process calls it before it ends, so that the
+    /// next one starts with them.
+    public func finishModelTraining() {
+        LanguageModel.waitForBackgroundTraining()
     }
 
     /// Checks a request and its language, and gives the context to understand it in.
@@ -85,17 +97,20 @@ public final class RequestUnderstander: Sendable {
     private func context(for pack: LanguagePack) throws(UnderstandingError) -> UnderstandingContext {
         switch source {
         case .fixed(let apps, let gazetteers):
-            if let cached = contexts.withLock({ $0[pack.code] }) { return cached.context }
-            let context = UnderstandingContext(apps: apps, gazetteers: gazetteers, language: pack)
+            if let cached = contexts.withLock({ $0[pack.code] }), !cached.context.model.isSuperseded { return cached.context }
+            let context = UnderstandingContext(apps: apps, gazetteers: gazetteers, language: pack, modelCache: modelCache)
             contexts.withLock { $0[pack.code] = (0, context) }
             return context
         case .store(let registry, let vocabulary, let index):
             do throws(StoreError) {
                 let generation = try vocabulary.vocabularyGeneration()
-                if let cached = contexts.withLock({ $0[pack.code] }), cached.generation == generation { return cached.context }
+                if let cached = contexts.withLock({ $0[pack.code] }), cached.generation == generation,
+                   !cached.context.model.isSuperseded {
+                    return cached.context
+                }
                 let gazetteers = try index.gazetteers(language: pack.code)
                 let apps = try registry.apps().map(\.bundle)
-                let context = UnderstandingContext(apps: apps, gazetteers: gazetteers, language: pack)
+                let context = UnderstandingContext(apps: apps, gazetteers: gazetteers, language: pack, modelCache: modelCache)
                 contexts.withLock { $0[pack.code] = (generation, context) }
                 MemoryRelease.returnFreedMemory() // building the index from the store leaves much garbage
                 return context
@@ -205,7 +220,7 @@ public final class RequestUnderstander: Sendable {
         }
         result.app = app
         // A template match says where every value is; otherwise the intent's slot tagger finds them.
-        let found = templateMatch.map { Self.labels(of: $0, segments: segments) } ?? model.taggers[trainingClass].map { tagger in
+        let found = templateMatch.map { Self.labels(of: $0, segments: segments) } ?? model.tagger(for: trainingClass).map { tagger in
             tagger.tag(ModelFeatures.positions(segments, intent: trainingClass), keys: segments.map(\.key))
                 .map { tagger.labels[$0] }
         } ?? Array(repeating: "O", count: segments.count)

@@ -12,9 +12,9 @@ final class UnderstandingContext: Sendable {
     /// The installed apps' example phrases (`IntentExamples`), as folded words → the training classes they are examples of.
     let examples: [String: Set<String>]
 
-    init(apps: [AppBundle], gazetteers: [String: AppGazetteer], language: LanguagePack) {
+    init(apps: [AppBundle], gazetteers: [String: AppGazetteer], language: LanguagePack, modelCache: ModelCache? = nil) {
         let examples = apps.flatMap { $0.examples(language: language.code) }
-        model = LanguageModel.trained(for: language, appExamples: examples)
+        model = LanguageModel.trained(for: language, appExamples: examples, cache: modelCache)
         var index: [String: Set<String>] = [:]
         for phrase in examples {
             for example in phrase.examples {

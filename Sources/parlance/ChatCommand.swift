@@ -95,6 +95,7 @@ struct ChatCommand: AsyncParsableCommand {
             }
         }
         conversation.finish()
+        understander.finishModelTraining()  // so the next start has the model trained for the apps installed now
         await background.value
         await host.shutdown()  // before cancelling the idle watch, so shutdown calls are not cancelled
         idle.cancel()

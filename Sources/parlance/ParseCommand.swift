@@ -20,6 +20,7 @@ struct ParseCommand: AsyncParsableCommand {
         try CommandErrors.report {
             let store = try StoreAccess.open(global)
             let understander = try understanding.understander(store: store)
+            defer { understander.finishModelTraining() }  // so the next process starts with the model for these apps
             if try store.apps().isEmpty {
                 Terminal.error("warning: no apps are installed, so no request has an intent; install one with "
                     + "parlance apps install PATH")
@@ -86,6 +87,7 @@ struct UnderstandingOptions: ParsableArguments {
         let time = try referenceTime()
         let fixed = now != nil
         return RequestUnderstander(store: store, defaultCurrency: currency?.uppercased() ?? fallbackCurrency,
+                                   modelCache: store.home.map { ModelCache(folder: $0.appendingPathComponent("models")) },
                                    clock: { fixed ? time : ReferenceTime() })
     }
 }

@@ -59,6 +59,32 @@ public struct EvaluationReport: Sendable, Codable {
     /// For free-text properties the set expects (`content`, `note`): how many requests expect one, and
     /// the share whose value arrived exactly (text compared as everywhere else).
     public var freeText: [FreeTextFigures] = []
+    /// How long understanding took per request, in microseconds (the first request, which trains the
+    /// models or loads them, apart).
+    public var latency: Latency?
+
+    /// Time per request: the first request apart, percentiles over the rest.
+    public struct Latency: Sendable, Codable {
+        public var firstMicroseconds: Double
+        public var p50Microseconds: Double
+        public var p90Microseconds: Double
+        public var p99Microseconds: Double
+        public var maxMicroseconds: Double
+
+        init?(_ durations: [Duration]) {
+            guard let first = durations.first else { return nil }
+            func microseconds(_ duration: Duration) -> Double { Double(duration / .nanoseconds(1)) / 1000 }
+            let rest = durations.dropFirst().map(microseconds).sorted()
+            func percentile(_ fraction: Double) -> Double {
+                rest.isEmpty ? microseconds(first) : rest[min(rest.count - 1, Int(Double(rest.count) * fraction))]
+            }
+            firstMicroseconds = microseconds(first)
+            p50Microseconds = percentile(0.5)
+            p90Microseconds = percentile(0.9)
+            p99Microseconds = percentile(0.99)
+            maxMicroseconds = rest.last ?? firstMicroseconds
+        }
+    }
 
     /// How exactly a free-text property arrived.
     public struct FreeTextFigures: Sendable, Codable {
@@ -85,6 +111,11 @@ public struct EvaluationReport: Sendable, Codable {
         for figures in freeText {
             lines.append("\(figures.property) exact:".padding(toLength: 21, withPad: " ", startingAt: 0)
                 + percent(figures.exact) + " of \(figures.count)")
+        }
+        if let latency {
+            lines.append(String(format: "time per request:    p50 %.0f µs  p90 %.0f µs  p99 %.0f µs  max %.0f µs (first %.1f ms)",
+                                latency.p50Microseconds, latency.p90Microseconds, latency.p99Microseconds,
+                                latency.maxMicroseconds, latency.firstMicroseconds / 1000))
         }
         if !recognizers.isEmpty {
             lines.append("")

@@ -41,6 +41,9 @@ public struct Evaluator: Sendable {
         var decisions: [(confidence: Double, right: Bool)] = []
         var byRecognizer: [Recognizer: (count: Int, right: Int)] = [:]
         var freeText: [String: (count: Int, exact: Int)] = [:]
+        var durations: [Duration] = []
+        durations.reserveCapacity(set.count)
+        let clock = ContinuousClock()
         for (line, labelled) in set {
             let key = labelled.intent ?? "(none)"
             var figures = perIntent[key] ?? (0, 0, 0, 0, 0, 0)
@@ -48,10 +51,16 @@ public struct Evaluator: Sendable {
             let wanted = Self.slots(labelled.parameters ?? [:])
             expected += wanted.count
             figures.expected += wanted.count
+            let started = clock.now
+            let outcome = Result { () throws(UnderstandingError) in
+                try understander.understand(labelled.text, language: labelled.language ?? defaultLanguage)
+            }
+            durations.append(clock.now - started)
             let actual: UnderstoodRequest
-            do {
-                actual = try understander.understand(labelled.text, language: labelled.language ?? defaultLanguage)
-            } catch {
+            switch outcome {
+            case .success(let understood):
+                actual = understood
+            case .failure(let error):
                 failures.append(.init(line: line, text: labelled.text, expected: labelled, actual: nil, error: error.message,
                                       differences: ["error"]))
                 perIntent[key] = figures
@@ -114,7 +123,7 @@ public struct Evaluator: Sendable {
             failures: failures, calibration: calibration, calibrationError: calibrationError, recognizers: recognizers,
             freeText: freeText.keys.sorted().compactMap { property in
                 freeText[property].map { .init(property: property, count: $0.count, exact: Double($0.exact) / Double(max($0.count, 1))) }
-            })
+            }, latency: EvaluationReport.Latency(durations))
     }
 
     /// Decisions in ten confidence bins, and the expected calibration error.

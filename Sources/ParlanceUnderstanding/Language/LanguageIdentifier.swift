@@ -30,8 +30,13 @@ enum LanguageIdentifier {
         let answers = pack.answers.yes + pack.answers.no + pack.answers.cancel
         let templates = (pack.phrasing.templates.values.flatMap { $0 } + pack.phrasing.outOfScope).map(\.literalText)
         for text in answers + templates + pack.phrasing.politePrefixes {
-            let plain = text.replacingOccurrences(of: "\\{[^}]*\\}", with: " ", options: .regularExpression)
-                .map { "()[]|:".contains($0) ? " " : $0 }
+            // Slots ("{recipients}") and template marks are no words of the language.
+            var inSlot = false
+            let plain = text.map { character -> Character in
+                if character == "{" { inSlot = true }
+                defer { if character == "}" { inSlot = false } }
+                return inSlot || "(){}[]|:".contains(character) ? " " : character
+            }
             for token in Utterance(String(plain)).tokens where token.kind == .word || token.kind == .ideograph {
                 words.insert(token.key)
             }

@@ -7,6 +7,8 @@ import ParlanceCore
 public struct LanguagePack: Sendable {
     /// The language code ("en").
     public let code: String
+    /// A digest of the phrasebook files the pack was read from: part of the model cache's key.
+    var sourceDigest: UInt64 = 0
     /// Number words and ordinals.
     let numbers: NumberWords
     /// Currency words, codes and signs → ISO currency code ("bucks" → "USD", "€" → "EUR").

@@ -82,3 +82,25 @@ struct IntentClassifier: Sendable {
 private extension Double {
     static func exp(_ value: Double) -> Double { Foundation.exp(value) }
 }
+
+extension IntentClassifier {
+    /// Writes the classifier in the model cache's form.
+    func write(to writer: inout ModelWriter) {
+        writer.write(classes)
+        writer.write(index: featureIndex)
+        writer.write(weights)
+        writer.write(bias)
+    }
+
+    /// Reads a classifier `write(to:)` wrote; weights that do not fit the features and classes are corrupt.
+    init(from reader: inout ModelReader) throws(ModelReader.Corrupt) {
+        let classes = try reader.readStrings()
+        let featureIndex = try reader.readIndex()
+        let weights = try reader.readFloats()
+        let bias = try reader.readFloats()
+        guard !classes.isEmpty, weights.count == featureIndex.count * classes.count, bias.count == classes.count else {
+            throw ModelReader.Corrupt()
+        }
+        self.init(classes: classes, featureIndex: featureIndex, weights: weights, bias: bias)
+    }
+}

@@ -9,14 +9,21 @@ import Synchronization
 final class LanguageModel: Sendable {
     let language: LanguagePack
     let analyzer: RequestAnalyzer
-    let classifier: IntentClassifier
-    let taggers: [String: SlotTagger]
+    /// What training learned: the classifier, the taggers and the scope words (cached in the home).
+    let learned: LearnedModel
+    var classifier: IntentClassifier { learned.classifier }
+    /// The slot tagger of an intent class.
+    func tagger(for intent: String) -> SlotTagger? { learned.tagger(for: intent) }
+    /// What says a request is of an intent, or out of scope.
+    var scope: ScopeWords { learned.scope }
     /// Words of the language's requests: an app named with one of them needs a cue word.
     let commonWords: Set<String>
-    /// What says a request is of an intent, or out of scope.
-    let scope: ScopeWords
     /// Exact matches of the phrasing templates.
     let templates: TemplateMatcher
+    /// The installed apps' example requests the model was trained for.
+    let appExamples: [IntentPhrase]
+    /// Whether this model was trained for other examples and answers only until the right one is trained.
+    let isProvisional: Bool
 
     /// Properties whose values are lists.
     static let listProperties: Set<String> = ["recipients", "contacts", "senders", "peopleInPhoto", "searchTerms",
@@ -29,19 +36,71 @@ final class LanguageModel: Sendable {
     /// One training at a time: concurrent first requests wait for the model instead of each training one.
     private static let training = Mutex(())
 
-    /// The model for a language and the installed apps' examples, trained on first use.
-    static func trained(for language: LanguagePack, appExamples: [IntentPhrase] = []) -> LanguageModel {
+    /// The model for a language and the installed apps' examples: from this process's memory, else from
+    /// the model cache on disk, else trained (and then cached). When the cache has only a model for other
+    /// examples (an app was installed or removed), that one answers while the new one trains on a thread
+    /// of its own, and replaces it when done.
+    static func trained(for language: LanguagePack, appExamples: [IntentPhrase] = [], cache disk: ModelCache? = nil) -> LanguageModel {
         if let model = cached(language.code, appExamples) { return model }
         return training.withLock { _ in
             if let model = cached(language.code, appExamples) { return model }
-            let model = LanguageModel(language: language, appExamples: appExamples)
-            cache.withLock { entries in
-                entries.append((language.code, appExamples, model))
-                if entries.count > cacheLimit { entries.removeFirst() }
+            let model: LanguageModel
+            if let disk {
+                let key = ModelCache.key(language: language, appExamples: appExamples)
+                if let learned = disk.load(language: language.code, key: key) {
+                    model = LanguageModel(language: language, appExamples: appExamples, learned: learned)
+                } else if let previous = disk.previous(language: language.code, excluding: key) {
+                    model = LanguageModel(language: language, appExamples: appExamples, learned: previous, provisional: true)
+                    trainInBackground(language, appExamples, key: key, cache: disk)
+                } else {
+                    model = LanguageModel(language: language, appExamples: appExamples)
+                    // A cache that cannot be written only costs training again next time.
+                    try? disk.save(model.learned, language: language.code, key: key)
+                }
+            } else {
+                model = LanguageModel(language: language, appExamples: appExamples)
             }
+            remember(model)
             MemoryRelease.returnFreedMemory()
             return model
         }
+    }
+
+    /// Models training on threads of their own.
+    private static let backgroundTraining = DispatchGroup()
+
+    /// Waits for models training in the background to be trained and cached.
+    static func waitForBackgroundTraining() {
+        backgroundTraining.wait()
+    }
+
+    /// Whether a newer model has replaced this provisional one (see `trained`).
+    var isSuperseded: Bool {
+        isProvisional && Self.cached(language.code, appExamples) !== self
+    }
+
+    private static func remember(_ model: LanguageModel) {
+        cache.withLock { entries in
+            entries.removeAll { $0.language == model.language.code && $0.examples == model.appExamples }
+            entries.append((model.language.code, model.appExamples, model))
+            if entries.count > cacheLimit { entries.removeFirst() }
+        }
+    }
+
+    /// Trains on a thread of its own, off the caller's (and Swift's cooperative pool), then saves and
+    /// replaces the provisional model.
+    private static func trainInBackground(_ language: LanguagePack, _ appExamples: [IntentPhrase], key: UInt64,
+                                          cache disk: ModelCache) {
+        backgroundTraining.enter()
+        let thread = Thread {
+            defer { backgroundTraining.leave() }
+            let model = LanguageModel(language: language, appExamples: appExamples)
+            try? disk.save(model.learned, language: language.code, key: key)
+            remember(model)
+            MemoryRelease.returnFreedMemory()
+        }
+        thread.name = "parlance.model-training"
+        thread.start()
     }
 
     private static func cached(_ language: String, _ examples: [IntentPhrase]) -> LanguageModel? {
@@ -55,8 +114,10 @@ final class LanguageModel: Sendable {
         }
     }
 
-    private init(language: LanguagePack, appExamples: [IntentPhrase]) {
+    private init(language: LanguagePack, appExamples: [IntentPhrase], learned: LearnedModel? = nil, provisional: Bool = false) {
         self.language = language
+        self.appExamples = appExamples
+        isProvisional = provisional
         let analyzer = RequestAnalyzer(language: language)
         self.analyzer = analyzer
         var phrasing = language.phrasing
@@ -72,6 +133,13 @@ final class LanguageModel: Sendable {
                                     names: TemplateMatcher.NameWords(surnames: language.surnames, prefixes: language.namePrefixes,
                                                                      breaks: language.nameBreaks))
         self.commonWords = commonWords
+        self.learned = learned ?? Self.learn(language: language, phrasing: phrasing, analyzer: analyzer,
+                                             commonWords: commonWords, appExamples: appExamples)
+    }
+
+    /// Trains the classifier, the taggers and the scope words from the phrasing's templates and the apps' examples.
+    private static func learn(language: LanguagePack, phrasing: Phrasing, analyzer: RequestAnalyzer, commonWords: Set<String>,
+                              appExamples: [IntentPhrase]) -> LearnedModel {
         let trainingApps = ["Zapp", "Chatterly", "Ridr", "Fitzy", "Snapvault", "Quickpay", "Hopscotch", "Tandem"]
         let spotter = AppNameSpotter(apps: trainingApps.map { (identifier: "training." + $0, names: [$0]) },
                                      commonWords: commonWords, cues: language.appCues)
@@ -161,8 +229,8 @@ final class LanguageModel: Sendable {
                 for _ in 0..<3 { classifierExamples.append((ModelFeatures.sentence(segments), classIndex)) }
             }
         }
-        classifier = IntentClassifier.train(classifierExamples, classes: classes, epochs: 6, seed: 7)
-        scope = ScopeWords(literals: literals, sentences: sentencesPerClass, functionWords: language.functionWords,
+        let classifier = IntentClassifier.train(classifierExamples, classes: classes, epochs: 6, seed: 7)
+        let scope = ScopeWords(literals: literals, sentences: sentencesPerClass, functionWords: language.functionWords,
                            inScopeWords: inScopeWords.mapValues { Double($0) / Double(max(inScopeSentences, 1)) },
                            realRequests: OutOfScopeTable.load(language.code))
         var taggers: [String: SlotTagger] = [:]
@@ -170,7 +238,7 @@ final class LanguageModel: Sendable {
             guard let labels = labelNames[intent], labels.count > 1, let data = sequences[intent] else { continue }
             taggers[intent] = SlotTagger.train(data, labels: labels, epochs: 5, seed: 11)
         }
-        self.taggers = taggers
+        return LearnedModel(classifier: classifier, taggers: taggers, scope: scope)
     }
 
     /// Whether a segment can be a cue: a word outside a slot, or an amount of money anywhere (values

@@ -22,10 +22,14 @@ struct OutOfScopeTable: Sendable {
 
     /// The table shipped for a language, if any (and large enough).
     static func load(_ language: String) -> OutOfScopeTable? {
+        sourceText(language).flatMap(parse)
+    }
+
+    /// The text of the table shipped for a language, if any.
+    static func sourceText(_ language: String) -> String? {
         guard let url = Bundle.module.url(forResource: "outofscope-words", withExtension: "tsv",
-                                          subdirectory: "Languages/" + language),
-              let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
-        return parse(text)
+                                          subdirectory: "Languages/" + language) else { return nil }
+        return try? String(contentsOf: url, encoding: .utf8)
     }
 
     /// Reads "#requests<TAB>N" then "word<TAB>count" lines; nil when the header is missing or too small.

@@ -168,3 +168,52 @@ struct ScopeWords: Sendable {
         return (cued || exact) && (!marked || (sure && Self.freeWordIntents.contains(intentClass)))
     }
 }
+
+extension ScopeWords {
+    /// Writes the learned words in the model cache's form, in a fixed order.
+    func write(to writer: inout ModelWriter) {
+        writer.write(count: cues.count)
+        for intent in cues.keys.sorted() {
+            writer.write(intent)
+            writer.write((cues[intent] ?? []).sorted())
+        }
+        writer.write(markers.sorted())
+        writer.write(count: evidence.count)
+        for intent in evidence.keys.sorted() {
+            let words = evidence[intent] ?? [:]
+            writer.write(intent)
+            writer.write(count: words.count)
+            for word in words.keys.sorted() {
+                writer.write(word)
+                writer.write(words[word] ?? 0)
+            }
+        }
+    }
+
+    /// Reads what `write(to:)` wrote.
+    init(from reader: inout ModelReader) throws(ModelReader.Corrupt) {
+        var cues: [String: Set<String>] = [:]
+        for _ in 0..<(try reader.readCount(itemSize: 8)) {
+            let intent = try reader.readString()
+            cues[intent] = Set(try reader.readStrings())
+        }
+        let markers = Set(try reader.readStrings())
+        var evidence: [String: [String: Double]] = [:]
+        for _ in 0..<(try reader.readCount(itemSize: 8)) {
+            let intent = try reader.readString()
+            var words: [String: Double] = [:]
+            for _ in 0..<(try reader.readCount(itemSize: 12)) {
+                let word = try reader.readString()
+                words[word] = try reader.readDouble()
+            }
+            evidence[intent] = words
+        }
+        self.init(cues: cues, markers: markers, evidence: evidence)
+    }
+
+    private init(cues: [String: Set<String>], markers: Set<String>, evidence: [String: [String: Double]]) {
+        self.cues = cues
+        self.markers = markers
+        self.evidence = evidence
+    }
+}

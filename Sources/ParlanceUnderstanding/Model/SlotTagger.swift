@@ -138,3 +138,21 @@ struct SlotTagger: Sendable {
         return SlotTagger(labels: labels, featureIndex: index, weights: averaged)
     }
 }
+
+extension SlotTagger {
+    /// Writes the tagger in the model cache's form.
+    func write(to writer: inout ModelWriter) {
+        writer.write(labels)
+        writer.write(index: featureIndex)
+        writer.write(weights)
+    }
+
+    /// Reads a tagger `write(to:)` wrote; weights that do not fit the features and labels are corrupt.
+    init(from reader: inout ModelReader) throws(ModelReader.Corrupt) {
+        let labels = try reader.readStrings()
+        let featureIndex = try reader.readIndex()
+        let weights = try reader.readFloats()
+        guard !labels.isEmpty, weights.count == featureIndex.count * labels.count else { throw ModelReader.Corrupt() }
+        self.init(labels: labels, featureIndex: featureIndex, weights: weights)
+    }
+}

@@ -68,7 +68,13 @@ struct LanguagePackReader {
             reader.issues += parsed.issues
             for section in parsed.sections { reader.add(section) }
         }
-        let pack = reader.build(code: code, dates: dates)
+        var pack = reader.build(code: code, dates: dates)
+        var digest = StableDigest()
+        for file in files {
+            digest.add(file.name)
+            digest.add(file.text)
+        }
+        pack.sourceDigest = digest.value
         return (reader.issues.isEmpty ? pack : nil, reader.issues)
     }
 

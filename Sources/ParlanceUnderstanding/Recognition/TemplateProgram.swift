@@ -45,20 +45,21 @@ struct TemplateProgram: Sendable {
         return requiredWords.isSubset(of: words)
     }
 
-    private static func compile(_ pattern: TemplatePattern, followedBy after: ArraySlice<TemplatePattern>,
+    /// - Parameter after: what follows the pattern, innermost first (each an enclosing sequence's rest).
+    private static func compile(_ pattern: TemplatePattern, followedBy after: [ArraySlice<TemplatePattern>],
                                 into steps: inout [Step]) {
         switch pattern {
         case .word(let key): steps.append(.word(key))
         case .app: steps.append(.app)
         case .entity(let property, let classes): steps.append(.entity(property: property, classes: classes))
         case .vocabulary(let property):
-            steps.append(.vocabulary(property: property, wordsFollow: TemplatePattern.beginWithWords(after)))
+            steps.append(.vocabulary(property: property, wordsFollow: TemplatePattern.beginWithWords(ArraySlice(after.joined()))))
         case .person(let property, let list): steps.append(.person(property: property, list: list))
         case .freeText(let property): steps.append(.freeText(property: property))
         case .options(let property, let options): steps.append(.options(property: property, options))
         case .sequence(let parts):
             for (index, part) in parts.enumerated() {
-                compile(part, followedBy: ArraySlice(parts[(index + 1)...]) + after, into: &steps)
+                compile(part, followedBy: [parts[(index + 1)...]] + after, into: &steps)
             }
         case .choice(let alternatives):
             guard let last = alternatives.last else {

@@ -1,0 +1,45 @@
+/// What training learns for one language and one set of app examples: the intent classifier, a slot
+/// tagger per intent and the scope words. The part of a `LanguageModel` the model cache keeps.
+struct LearnedModel: Sendable {
+    let classifier: IntentClassifier
+    let scope: ScopeWords
+    private let taggers: [String: StoredTagger]
+
+    init(classifier: IntentClassifier, taggers: [String: SlotTagger], scope: ScopeWords) {
+        self.classifier = classifier
+        self.taggers = taggers.mapValues(StoredTagger.init)
+        self.scope = scope
+    }
+
+    /// The slot tagger of an intent class, if it has parameters to tag.
+    func tagger(for intent: String) -> SlotTagger? {
+        taggers[intent]?.tagger
+    }
+
+    /// The model in the cache's binary form.
+    var encoded: [UInt8] {
+        var writer = ModelWriter()
+        classifier.write(to: &writer)
+        writer.write(count: taggers.count)
+        for intent in taggers.keys.sorted() {
+            writer.write(intent)
+            writer.write(bytes: taggers[intent]?.bytes ?? [])
+        }
+        scope.write(to: &writer)
+        return writer.bytes
+    }
+
+    /// Reads `encoded`; anything missing, extra or inconsistent is corrupt. Taggers are decoded when first used.
+    init(decoding bytes: [UInt8]) throws(ModelReader.Corrupt) {
+        var reader = ModelReader(bytes)
+        classifier = try IntentClassifier(from: &reader)
+        var taggers: [String: StoredTagger] = [:]
+        for _ in 0..<(try reader.readCount(itemSize: 8)) {
+            let intent = try reader.readString()
+            taggers[intent] = StoredTagger(encoded: try reader.readBytes())
+        }
+        self.taggers = taggers
+        scope = try ScopeWords(from: &reader)
+        guard reader.isAtEnd else { throw ModelReader.Corrupt() }
+    }
+}

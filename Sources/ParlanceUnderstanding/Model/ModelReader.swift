@@ -1,0 +1,81 @@
+/// Reads what `ModelWriter` wrote; any read past the end, or a count that cannot be, is a
+/// `ModelReader.Corrupt` error, so a damaged cache file is rebuilt, never trusted.
+struct ModelReader {
+    struct Corrupt: Error {}
+
+    private let bytes: [UInt8]
+    private var offset = 0
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    var isAtEnd: Bool { offset == bytes.count }
+
+    mutating func readUInt32() throws(Corrupt) -> UInt32 {
+        guard bytes.count - offset >= 4 else { throw Corrupt() }
+        var value: UInt32 = 0
+        for shift in 0..<4 { value |= UInt32(bytes[offset + shift]) << (8 * shift) }
+        offset += 4
+        return value
+    }
+
+    mutating func readUInt64() throws(Corrupt) -> UInt64 {
+        guard bytes.count - offset >= 8 else { throw Corrupt() }
+        var value: UInt64 = 0
+        for shift in 0..<8 { value |= UInt64(bytes[offset + shift]) << (8 * shift) }
+        offset += 8
+        return value
+    }
+
+    /// A count of items at least `itemSize` bytes each: more than the bytes left can hold is corrupt.
+    mutating func readCount(itemSize: Int = 1) throws(Corrupt) -> Int {
+        let count = Int(try readUInt32())
+        guard count <= (bytes.count - offset) / max(itemSize, 1) else { throw Corrupt() }
+        return count
+    }
+
+    mutating func readString() throws(Corrupt) -> String {
+        let count = try readCount()
+        let text = String(decoding: bytes[offset..<(offset + count)], as: UTF8.self)
+        offset += count
+        return text
+    }
+
+    /// Bytes `ModelWriter.write(bytes:)` wrote.
+    mutating func readBytes() throws(Corrupt) -> [UInt8] {
+        let count = try readCount()
+        defer { offset += count }
+        return Array(bytes[offset..<(offset + count)])
+    }
+
+    mutating func readStrings() throws(Corrupt) -> [String] {
+        let count = try readCount(itemSize: 4)
+        var texts: [String] = []
+        texts.reserveCapacity(count)
+        for _ in 0..<count { texts.append(try readString()) }
+        return texts
+    }
+
+    mutating func readFloats() throws(Corrupt) -> [Float] {
+        let count = try readCount(itemSize: 4)
+        var numbers = [Float](repeating: 0, count: count)
+        for index in 0..<count { numbers[index] = Float(bitPattern: try readUInt32()) }
+        return numbers
+    }
+
+    mutating func readDouble() throws(Corrupt) -> Double {
+        Double(bitPattern: try readUInt64())
+    }
+
+    /// An index from key to position, as `ModelWriter.write(index:)` wrote it; repeated keys are corrupt.
+    mutating func readIndex() throws(Corrupt) -> [String: Int] {
+        let keys = try readStrings()
+        var index: [String: Int] = [:]
+        index.reserveCapacity(keys.count)
+        for (position, key) in keys.enumerated() {
+            guard index.updateValue(position, forKey: key) == nil else { throw Corrupt() }
+        }
+        return index
+    }
+}
