@@ -29,11 +29,14 @@ final class UnderstandingContext: Sendable {
         // "my sister", "meine Mutter", "我妈妈": relations are people for every app, after the app's and the user's words.
         let relations = Self.relationEntries(language) + Self.workoutKindEntries(language)
         var matchers: [String: GazetteerMatcher] = [:]
+        var keysOfSpelling: [String: [String]] = [:]
         for app in apps {
-            matchers[app.identifier] = GazetteerMatcher(entries: (gazetteers[app.identifier]?.entries ?? []) + relations)
+            matchers[app.identifier] = GazetteerMatcher(entries: (gazetteers[app.identifier]?.entries ?? []) + relations,
+                                                        keysOfSpelling: &keysOfSpelling)
         }
         self.matchers = matchers
-        union = GazetteerMatcher(entries: apps.flatMap { gazetteers[$0.identifier]?.entries ?? [] } + relations)
+        union = GazetteerMatcher(entries: apps.flatMap { gazetteers[$0.identifier]?.entries ?? [] } + relations,
+                                 keysOfSpelling: &keysOfSpelling)
     }
 
     /// The language's relation words as contact names, ranked after every name the user gave.

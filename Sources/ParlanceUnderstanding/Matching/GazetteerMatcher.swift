@@ -15,11 +15,24 @@ struct GazetteerMatcher: Sendable {
     private let entries: [GazetteerEntry]
 
     init(entries: [GazetteerEntry]) {
+        var keysOfSpelling: [String: [String]] = [:]
+        self.init(entries: entries, keysOfSpelling: &keysOfSpelling)
+    }
+
+    /// - Parameter keysOfSpelling: the token keys of spellings read so far, shared by the matchers built
+    ///   from the same vocabulary (each app's and all apps' together), so each spelling is read once.
+    init(entries: [GazetteerEntry], keysOfSpelling: inout [String: [String]]) {
         self.entries = entries
         var grouped: [[String]: [Int]] = [:]
         for (index, entry) in entries.enumerated() {
             for spelling in entry.spellings {
-                let keys = TextFolding.tokenKeys(spelling)
+                let keys: [String]
+                if let known = keysOfSpelling[spelling] {
+                    keys = known
+                } else {
+                    keys = TextFolding.tokenKeys(spelling)
+                    keysOfSpelling[spelling] = keys
+                }
                 guard !keys.isEmpty else { continue }
                 grouped[keys, default: []].append(index)
             }
@@ -59,8 +72,13 @@ struct GazetteerMatcher: Sendable {
         return best
     }
 
+    /// The entries, each once, in the order they were given (spellings grouped in a dictionary come in
+    /// another order in every process).
     private func unique(_ indices: [Int]) -> [GazetteerEntry] {
-        var seen = Set<Int>()
-        return indices.filter { seen.insert($0).inserted }.map { entries[$0] }
+        var previous = -1
+        return indices.sorted().filter { index in
+            defer { previous = index }
+            return index != previous
+        }.map { entries[$0] }
     }
 }

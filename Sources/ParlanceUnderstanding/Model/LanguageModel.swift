@@ -121,7 +121,7 @@ final class LanguageModel: Sendable {
         let analyzer = RequestAnalyzer(language: language)
         self.analyzer = analyzer
         var phrasing = language.phrasing
-        let commonWords = Self.words(of: phrasing)
+        let commonWords = learned?.commonWords ?? Self.words(of: phrasing)
         // The built-in kinds of workout are among the workout names training sentences say.
         let workoutNames = phrasing.fillers["workoutName"] ?? []
         phrasing.fillers["workoutName"] = workoutNames + language.workoutKinds.filter { !workoutNames.contains($0) }
@@ -131,15 +131,16 @@ final class LanguageModel: Sendable {
                                     listJoiners: language.listJoiners, unspaced: language.numbers.ideographic,
                                     honorifics: language.honorifics,
                                     names: TemplateMatcher.NameWords(surnames: language.surnames, prefixes: language.namePrefixes,
-                                                                     breaks: language.nameBreaks))
+                                                                     breaks: language.nameBreaks),
+                                    compiled: learned?.templates)
         self.commonWords = commonWords
         self.learned = learned ?? Self.learn(language: language, phrasing: phrasing, analyzer: analyzer,
-                                             commonWords: commonWords, appExamples: appExamples)
+                                             commonWords: commonWords, templates: templates.compiled, appExamples: appExamples)
     }
 
     /// Trains the classifier, the taggers and the scope words from the phrasing's templates and the apps' examples.
     private static func learn(language: LanguagePack, phrasing: Phrasing, analyzer: RequestAnalyzer, commonWords: Set<String>,
-                              appExamples: [IntentPhrase]) -> LearnedModel {
+                              templates: CompiledTemplates, appExamples: [IntentPhrase]) -> LearnedModel {
         let trainingApps = ["Zapp", "Chatterly", "Ridr", "Fitzy", "Snapvault", "Quickpay", "Hopscotch", "Tandem"]
         let spotter = AppNameSpotter(apps: trainingApps.map { (identifier: "training." + $0, names: [$0]) },
                                      commonWords: commonWords, cues: language.appCues)
@@ -238,7 +239,8 @@ final class LanguageModel: Sendable {
             guard let labels = labelNames[intent], labels.count > 1, let data = sequences[intent] else { continue }
             taggers[intent] = SlotTagger.train(data, labels: labels, epochs: 5, seed: 11)
         }
-        return LearnedModel(classifier: classifier, taggers: taggers, scope: scope)
+        return LearnedModel(classifier: classifier, taggers: taggers, scope: scope, templates: templates,
+                            commonWords: commonWords)
     }
 
     /// Whether a segment can be a cue: a word outside a slot, or an amount of money anywhere (values

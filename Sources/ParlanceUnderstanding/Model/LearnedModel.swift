@@ -1,14 +1,21 @@
-/// What training learns for one language and one set of app examples: the intent classifier, a slot
-/// tagger per intent and the scope words. The part of a `LanguageModel` the model cache keeps.
+/// What training learns for one language and one set of app examples — the intent classifier, a slot
+/// tagger per intent and the scope words — with the compiled templates and the phrasing's words: the
+/// part of a `LanguageModel` the model cache keeps.
 struct LearnedModel: Sendable {
     let classifier: IntentClassifier
     let scope: ScopeWords
+    let templates: CompiledTemplates
+    /// Every word of the templates and fillers.
+    let commonWords: Set<String>
     private let taggers: [String: StoredTagger]
 
-    init(classifier: IntentClassifier, taggers: [String: SlotTagger], scope: ScopeWords) {
+    init(classifier: IntentClassifier, taggers: [String: SlotTagger], scope: ScopeWords, templates: CompiledTemplates,
+         commonWords: Set<String>) {
         self.classifier = classifier
         self.taggers = taggers.mapValues(StoredTagger.init)
         self.scope = scope
+        self.templates = templates
+        self.commonWords = commonWords
     }
 
     /// The slot tagger of an intent class, if it has parameters to tag.
@@ -26,6 +33,8 @@ struct LearnedModel: Sendable {
             writer.write(bytes: taggers[intent]?.bytes ?? [])
         }
         scope.write(to: &writer)
+        templates.write(to: &writer)
+        writer.write(commonWords.sorted())
         return writer.bytes
     }
 
@@ -40,6 +49,8 @@ struct LearnedModel: Sendable {
         }
         self.taggers = taggers
         scope = try ScopeWords(from: &reader)
+        templates = try CompiledTemplates(from: &reader)
+        commonWords = Set(try reader.readStrings())
         guard reader.isAtEnd else { throw ModelReader.Corrupt() }
     }
 }

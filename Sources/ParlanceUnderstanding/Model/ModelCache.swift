@@ -14,7 +14,7 @@ public struct ModelCache: Sendable {
     public let folder: URL
 
     /// Bumped whenever the file layout changes.
-    static let formatVersion: UInt32 = 1
+    static let formatVersion: UInt32 = 2
     private static let magic: [UInt8] = Array("PRLM".utf8)
     /// Files of one language kept: the current one and the one before (answering while the next trains).
     static let keptPerLanguage = 2
@@ -76,7 +76,7 @@ public struct ModelCache: Sendable {
                                                 attributes: [.posixPermissions: 0o700])
         let payload = model.encoded
         var digest = StableDigest()
-        digest.add(payload)
+        digest.add(many: payload)
         var header = ModelWriter()
         header.write(Self.formatVersion)
         header.write(key)
@@ -125,7 +125,7 @@ public struct ModelCache: Sendable {
               let checksum = try? header.readUInt64() else { return nil }
         let payload = Array(bytes[headerLength...])
         var digest = StableDigest()
-        digest.add(payload)
+        digest.add(many: payload)
         guard digest.value == checksum else { return nil }
         return try? LearnedModel(decoding: payload)
     }

@@ -57,6 +57,15 @@ struct ModelReader {
         return texts
     }
 
+    /// What `ModelWriter.write(numbers:)` wrote.
+    mutating func readNumbers() throws(Corrupt) -> [Int] {
+        let count = try readCount(itemSize: 4)
+        var numbers: [Int] = []
+        numbers.reserveCapacity(count)
+        for _ in 0..<count { numbers.append(Int(try readUInt32())) }
+        return numbers
+    }
+
     mutating func readFloats() throws(Corrupt) -> [Float] {
         let count = try readCount(itemSize: 4)
         var numbers = [Float](repeating: 0, count: count)

@@ -31,6 +31,12 @@ struct ModelWriter {
         for text in texts { write(text) }
     }
 
+    /// Small non-negative integers (word numbers, step indices).
+    mutating func write(numbers: [Int]) {
+        write(count: numbers.count)
+        for number in numbers { write(count: number) }
+    }
+
     mutating func write(_ numbers: [Float]) {
         write(count: numbers.count)
         for number in numbers { write(number.bitPattern) }

@@ -10,10 +10,18 @@ struct StableDigest: Sendable {
         }
     }
 
-    mutating func add(_ bytes: [UInt8]) {
+    /// Adds many bytes eight at a time (a different digest from adding them one by one, and quicker):
+    /// the model cache's checksum over megabytes.
+    mutating func add(many bytes: [UInt8]) {
         var value = self.value
-        bytes.withUnsafeBufferPointer { buffer in
-            for byte in buffer {
+        bytes.withUnsafeBytes { buffer in
+            let whole = buffer.count / 8
+            for index in 0..<whole {
+                value ^= UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
+                value &*= 0x0000_0100_0000_01B3
+                value ^= value >> 29
+            }
+            for byte in buffer[(whole * 8)...] {
                 value ^= UInt64(byte)
                 value &*= 0x0000_0100_0000_01B3
             }

@@ -55,20 +55,59 @@ struct TemplateMatcher: Sendable {
         }
     }
 
-    /// The segment that starts at each position of a request, looked up by position; none past the end.
+    /// What starts at each position of a request, looked up by position (nothing past the end): the
+    /// segment's kind, the position after it, an entity's class and the properties a vocabulary phrase fills.
+    /// Plain values, so the matcher's many lookups copy nothing that needs reference counting.
     private struct SegmentStarts {
-        typealias Start = (kind: Segment.Kind, key: String, end: Int)
-        private var starts: [Start?]
+        enum Kind { case word, app, entity, vocabulary }
+        private var kinds: [Kind?]
+        private var ends: [Int]
+        private var entityClasses: [Int: String] = [:]
+        private var vocabularyProperties: [Int: Set<String>] = [:]
 
-        init(count: Int) { starts = Array(repeating: nil, count: count) }
+        init(count: Int) {
+            kinds = Array(repeating: nil, count: count)
+            ends = Array(repeating: 0, count: count)
+        }
 
-        subscript(position: Int) -> Start? {
-            get { starts.indices.contains(position) ? starts[position] : nil }
-            set { if starts.indices.contains(position) { starts[position] = newValue } }
+        mutating func record(_ segment: Segment, at position: Int, end: Int) {
+            guard kinds.indices.contains(position) else { return }
+            ends[position] = end
+            switch segment.kind {
+            case .word, .punctuation: kinds[position] = .word
+            case .app: kinds[position] = .app
+            case .entity:
+                kinds[position] = .entity
+                entityClasses[position] = segment.key
+            case .vocabulary(let entries):
+                kinds[position] = .vocabulary
+                // "INSendMessageIntent.recipients" fills "recipients".
+                vocabularyProperties[position] = Set(entries.flatMap { entry in
+                    entry.parameters.compactMap { parameter in parameter.split(separator: ".").last.map(String.init) }
+                })
+            }
+        }
+
+        /// The kind of the segment starting at a position; nil when none starts there.
+        func kind(_ position: Int) -> Kind? {
+            kinds.indices.contains(position) ? kinds[position] : nil
+        }
+
+        /// The position after the segment starting at a position.
+        func end(_ position: Int) -> Int { ends[position] }
+
+        /// The class of the entity starting at a position ("<money>").
+        func entityClass(_ position: Int) -> String? { entityClasses[position] }
+
+        /// Whether the vocabulary phrase starting at a position can fill a property.
+        func vocabulary(_ position: Int, fills property: String) -> Bool {
+            vocabularyProperties[position]?.contains(property) ?? false
         }
     }
 
     private let programs: [TemplateProgram]
+    /// The number of each word the templates use.
+    private let wordNumbers: [String: Int]
     /// Words that are no part of a name even when capitalized ("I", "Please").
     private let commonWords: Set<String>
     /// Words that join the people of a list ("and"); a comma does too.
@@ -97,13 +136,24 @@ struct TemplateMatcher: Sendable {
     ///   person and a message are particles and verbs ("に", "发"), never left unsaid.
     /// - Parameter honorifics: titles written right after a name ("さん", "先生"): an unknown name in han or
     ///   katakana ends with one.
+    /// - Parameter compiled: the templates as `compiled` gave them before (from the model cache); nil: compiled here.
     init(phrasing: Phrasing, commonWords: Set<String>, listProperties: Set<String>, listJoiners: Set<String>,
-         unspaced: Bool = false, honorifics: [String] = [], names: NameWords = NameWords()) {
+         unspaced: Bool = false, honorifics: [String] = [], names: NameWords = NameWords(), compiled: CompiledTemplates? = nil) {
         self.names = names
         self.commonWords = commonWords
         self.listJoiners = listJoiners
         self.unspaced = unspaced
         self.honorifics = honorifics.map(TextFolding.tokenKeys).filter { !$0.isEmpty }.sorted { $0.count > $1.count }
+        let compiled = compiled ?? Self.compile(phrasing, listProperties: listProperties, unspaced: unspaced)
+        programs = compiled.programs
+        wordNumbers = compiled.wordNumbers
+    }
+
+    /// The templates compiled for matching, as the model cache keeps them.
+    var compiled: CompiledTemplates { CompiledTemplates(programs: programs, wordNumbers: wordNumbers) }
+
+    /// Turns the phrasing's templates into programs, specific ones first.
+    private static func compile(_ phrasing: Phrasing, listProperties: Set<String>, unspaced: Bool) -> CompiledTemplates {
         func words(_ text: String) -> [TemplatePattern] {
             Utterance(text).tokens.filter { $0.kind != .punctuation }.map { .word($0.key) }
         }
@@ -226,7 +276,9 @@ struct TemplateMatcher: Sendable {
             }
         }
         // Templates whose every word is given are tried before those that take a message's words.
-        programs = (specific + free).map { TemplateProgram(intent: $0.0, pattern: $0.1) }
+        var numbers: [String: Int] = [:]
+        let programs = (specific + free).map { TemplateProgram(intent: $0.0, pattern: $0.1, numbers: &numbers) }
+        return CompiledTemplates(programs: programs, wordNumbers: numbers)
     }
 
     /// The words templates put between a value and the message or note after it: "saying", "that says",
@@ -260,18 +312,18 @@ struct TemplateMatcher: Sendable {
                 }
             }
         }
-        return found.sorted { $0.count > $1.count }
+        // Longest first; ties in a fixed order, so every process compiles the same programs.
+        return found.sorted { ($0.count, $1) > ($1.count, $0) }
     }
 
     /// The match of the one intent class whose templates match the whole request exactly; nil when
     /// none or several intents' templates do.
     func match(_ segments: [Segment], utterance: Utterance) -> Match? {
         let request = Request(segments: segments, utterance: utterance, commonWords: commonWords, listJoiners: listJoiners,
-                              honorifics: honorifics, names: names, unspaced: unspaced)
+                              honorifics: honorifics, names: names, unspaced: unspaced, wordNumbers: wordNumbers)
         guard !request.keys.isEmpty else { return nil }
-        let words = Set(request.keys)
         var found: Match?
-        for program in programs where program.intent != found?.intent && program.mayMatch(words: words, first: request.keys[0]) {
+        for program in programs where program.intent != found?.intent && program.mayMatch(words: request.numbers) {
             let intent = program.intent
             guard let captures = request.match(program.steps, from: 0, at: 0, captures: .none)?.list else { continue }
             if found != nil { return nil }
@@ -309,6 +361,8 @@ struct TemplateMatcher: Sendable {
     private struct Request {
         /// Token keys, punctuation left out.
         var keys: [String] = []
+        /// The templates' number of each key; -1 for a word no template has.
+        var numbers: [Int] = []
         /// The utterance's token index of each position.
         var tokenIndex: [Int] = []
         /// Whether the word at a position was written capitalized, inside the sentence.
@@ -324,7 +378,7 @@ struct TemplateMatcher: Sendable {
         let tokenCount: Int
 
         init(segments: [Segment], utterance: Utterance, commonWords: Set<String>, listJoiners: Set<String>,
-             honorifics: [[String]], names: NameWords, unspaced: Bool) {
+             honorifics: [[String]], names: NameWords, unspaced: Bool, wordNumbers: [String: Int]) {
             self.commonWords = commonWords
             self.listJoiners = listJoiners
             self.honorifics = honorifics
@@ -335,12 +389,13 @@ struct TemplateMatcher: Sendable {
                 let start = keys.count
                 for index in segment.tokens where utterance.tokens[index].kind != .punctuation {
                     keys.append(utterance.tokens[index].key)
+                    numbers.append(wordNumbers[utterance.tokens[index].key] ?? -1)
                     tokenIndex.append(index)
                     commaBefore.append(index > 0 && [",", "、", "，"].contains(utterance.tokens[index - 1].key))
                     // Inside han and kana, a capitalized Latin word is a name even first: "Saraに…".
                     capitalized.append(utterance.tokens[index].isCapitalized && (index > 0 || unspaced))
                 }
-                if keys.count > start { segmentAt[start] = (segment.kind, segment.key, keys.count) }
+                if keys.count > start { segmentAt.record(segment, at: start, end: keys.count) }
             }
         }
 
@@ -361,19 +416,21 @@ struct TemplateMatcher: Sendable {
             while true {
                 switch steps[step] {
                 case .word(let key):
-                    guard position < keys.count, keys[position] == key else { return nil }
+                    guard position < numbers.count, numbers[position] == key else { return nil }
                     position += 1
                     step += 1
                 case .app:
-                    guard let segment = segmentAt[position], case .app = segment.kind else { return nil }
-                    position = segment.end
+                    guard segmentAt.kind(position) == .app else { return nil }
+                    position = segmentAt.end(position)
                     step += 1
                 case .entity(let property, let classes):
-                    guard let segment = segmentAt[position], case .entity = segment.kind, classes.contains(segment.key) else {
+                    guard segmentAt.kind(position) == .entity, let entityClass = segmentAt.entityClass(position),
+                          classes.contains(entityClass) else {
                         return nil
                     }
-                    if let property { captures = captures.adding(property, position..<segment.end) }
-                    position = segment.end
+                    let end = segmentAt.end(position)
+                    if let property { captures = captures.adding(property, position..<end) }
+                    position = end
                     step += 1
                 case .vocabulary(let property, let wordsFollow):
                     if let end = vocabularyEnd(at: position, property: property) {
@@ -390,7 +447,7 @@ struct TemplateMatcher: Sendable {
                     // A capitalized name ("Banana Trips") may be an album or a person said nearly right: the model's.
                     while end < keys.count, end - position < TemplateMatcher.longestUnknownValue, keys[end].count > 1,
                           !capitalized[end], !commonWords.contains(keys[end]),
-                          let segment = segmentAt[end], case .word = segment.kind, segment.end == end + 1 {
+                          segmentAt.kind(end) == .word, segmentAt.end(end) == end + 1 {
                         end += 1
                         if let found = match(steps, from: step + 1, at: end, captures: captures.adding(property, position..<end)) {
                             return found
@@ -409,10 +466,9 @@ struct TemplateMatcher: Sendable {
                     return nil
                 case .freeText(let property):
                     guard position < keys.count else { return nil }
-                    for end in (position + 1)...keys.count where segmentAt[end] != nil || end == keys.count {
+                    for end in (position + 1)...keys.count where segmentAt.kind(end) != nil || end == keys.count {
                         // The words of a message never include the app it goes through.
-                        if let segment = segmentAt[end - 1], case .app = segment.kind { break }
-                        if case .app = segmentAt[position]?.kind { break }
+                        if segmentAt.kind(end - 1) == .app || segmentAt.kind(position) == .app { break }
                         if let found = match(steps, from: step + 1, at: end, captures: captures.adding(property, position..<end)) {
                             return found
                         }
@@ -420,7 +476,7 @@ struct TemplateMatcher: Sendable {
                     return nil
                 case .options(let property, let options):
                     for option in options where !option.isEmpty && position + option.count <= keys.count
-                        && keys[position..<(position + option.count)].elementsEqual(option) {
+                        && numbers[position..<(position + option.count)].elementsEqual(option) {
                         if let found = match(steps, from: step + 1, at: position + option.count,
                                              captures: captures.adding(property, position..<(position + option.count))) {
                             return found
@@ -452,7 +508,7 @@ struct TemplateMatcher: Sendable {
                   capitalized[position + length], keys[position + length].count > 1,
                   length == 0 || !commaBefore[position + length],
                   !commonWords.contains(keys[position + length]),
-                  segmentAt[position + length].map({ if case .word = $0.kind { return true } else { return false } }) ?? false {
+                  segmentAt.kind(position + length) == .word {
                 length += 1
             }
             return stride(from: length, through: 1, by: -1).map { position + $0 }
@@ -517,11 +573,8 @@ struct TemplateMatcher: Sendable {
 
         /// Where a vocabulary phrase for the property that starts here ends.
         private func vocabularyEnd(at position: Int, property: String) -> Int? {
-            guard let segment = segmentAt[position], case .vocabulary(let entries) = segment.kind,
-                  entries.contains(where: { entry in entry.parameters.contains { $0.hasSuffix("." + property) } }) else {
-                return nil
-            }
-            return segment.end
+            guard segmentAt.kind(position) == .vocabulary, segmentAt.vocabulary(position, fills: property) else { return nil }
+            return segmentAt.end(position)
         }
     }
 }

@@ -1,9 +1,10 @@
 /// A template's pattern compiled to a flat list of steps, which the template matcher walks with a
 /// program counter: sequences cost nothing, and alternatives are a split that tries one way, then the
-/// other. Built once per language model.
+/// other. Built once per language model. The template's own words are numbers (`WordNumbers`), so
+/// comparing them costs no string comparison.
 struct TemplateProgram: Sendable {
     enum Step: Sendable {
-        case word(String)
+        case word(Int)
         case app
         case entity(property: String?, classes: Set<String>)
         /// `wordsFollow`: what comes next begins with the template's own words, so a value no vocabulary
@@ -11,7 +12,7 @@ struct TemplateProgram: Sendable {
         case vocabulary(property: String, wordsFollow: Bool)
         case person(property: String, list: Bool)
         case freeText(property: String)
-        case options(property: String, [[String]])
+        case options(property: String, [[Int]])
         /// Go on at the first step; when that fails, at the second.
         case split(Int, Int)
         case jump(Int)
@@ -24,42 +25,51 @@ struct TemplateProgram: Sendable {
     let intent: String
     let steps: [Step]
     /// Words every match contains: a request without one of them is passed over untried.
-    let requiredWords: Set<String>
+    let requiredWords: [Int]
     /// The words a match can begin with; nil when it can begin with a value.
-    let firstWords: Set<String>?
+    let firstWords: [Int]?
 
-    init(intent: String, pattern: TemplatePattern) {
+    /// - Parameter numbers: the numbers of the templates' words, which this template's words join.
+    init(intent: String, pattern: TemplatePattern, numbers: inout [String: Int]) {
         self.intent = intent
         var steps: [Step] = []
-        Self.compile(pattern, followedBy: [], into: &steps)
+        Self.compile(pattern, followedBy: [], numbers: &numbers, into: &steps)
         steps.append(.accept)
         self.steps = steps
-        requiredWords = pattern.requiredWords
+        requiredWords = pattern.requiredWords.compactMap { numbers[$0] }.sorted()
         var visited = Set<Int>()
-        firstWords = Self.firstWords(from: 0, steps: steps, visited: &visited)
+        firstWords = Self.firstWords(from: 0, steps: steps, visited: &visited).map { Array($0).sorted() }
     }
 
-    /// Whether a request whose words are `words`, the first being `first`, can match.
-    func mayMatch(words: Set<String>, first: String) -> Bool {
+    /// Whether a request whose words are numbered `words` (the templates' numbers; -1 for a word no template
+    /// has) can match.
+    func mayMatch(words: [Int]) -> Bool {
+        guard let first = words.first else { return false }
         if let firstWords, !firstWords.contains(first) { return false }
-        return requiredWords.isSubset(of: words)
+        return requiredWords.allSatisfy(words.contains)
     }
 
     /// - Parameter after: what follows the pattern, innermost first (each an enclosing sequence's rest).
     private static func compile(_ pattern: TemplatePattern, followedBy after: [ArraySlice<TemplatePattern>],
-                                into steps: inout [Step]) {
+                                numbers: inout [String: Int], into steps: inout [Step]) {
+        func number(_ word: String) -> Int {
+            if let known = numbers[word] { return known }
+            numbers[word] = numbers.count
+            return numbers.count - 1
+        }
         switch pattern {
-        case .word(let key): steps.append(.word(key))
+        case .word(let key): steps.append(.word(number(key)))
         case .app: steps.append(.app)
         case .entity(let property, let classes): steps.append(.entity(property: property, classes: classes))
         case .vocabulary(let property):
             steps.append(.vocabulary(property: property, wordsFollow: TemplatePattern.beginWithWords(ArraySlice(after.joined()))))
         case .person(let property, let list): steps.append(.person(property: property, list: list))
         case .freeText(let property): steps.append(.freeText(property: property))
-        case .options(let property, let options): steps.append(.options(property: property, options))
+        case .options(let property, let options):
+            steps.append(.options(property: property, options.map { $0.map(number) }))
         case .sequence(let parts):
             for (index, part) in parts.enumerated() {
-                compile(part, followedBy: [parts[(index + 1)...]] + after, into: &steps)
+                compile(part, followedBy: [parts[(index + 1)...]] + after, numbers: &numbers, into: &steps)
             }
         case .choice(let alternatives):
             guard let last = alternatives.last else {
@@ -70,22 +80,22 @@ struct TemplateProgram: Sendable {
             for alternative in alternatives.dropLast() {
                 let split = steps.count
                 steps.append(.fail)
-                compile(alternative, followedBy: after, into: &steps)
+                compile(alternative, followedBy: after, numbers: &numbers, into: &steps)
                 jumps.append(steps.count)
                 steps.append(.fail)
                 steps[split] = .split(split + 1, steps.count)
             }
-            compile(last, followedBy: after, into: &steps)
+            compile(last, followedBy: after, numbers: &numbers, into: &steps)
             for jump in jumps { steps[jump] = .jump(steps.count) }
         case .optional(let inner):
             let split = steps.count
             steps.append(.fail)
-            compile(inner, followedBy: after, into: &steps)
+            compile(inner, followedBy: after, numbers: &numbers, into: &steps)
             steps[split] = .split(split + 1, steps.count)
         }
     }
 
-    private static func firstWords(from step: Int, steps: [Step], visited: inout Set<Int>) -> Set<String>? {
+    private static func firstWords(from step: Int, steps: [Step], visited: inout Set<Int>) -> Set<Int>? {
         guard visited.insert(step).inserted else { return [] }
         switch steps[step] {
         case .word(let key): return [key]
@@ -97,5 +107,108 @@ struct TemplateProgram: Sendable {
         case .fail, .accept: return []
         case .app, .entity, .vocabulary, .person, .freeText, .options: return nil
         }
+    }
+}
+
+extension TemplateProgram {
+    func write(to writer: inout ModelWriter) {
+        writer.write(intent)
+        writer.write(count: steps.count)
+        for step in steps {
+            switch step {
+            case .word(let number):
+                writer.write(UInt32(0))
+                writer.write(count: number)
+            case .app:
+                writer.write(UInt32(1))
+            case .entity(let property, let classes):
+                writer.write(UInt32(2))
+                writer.write(property.map { [$0] } ?? [])
+                writer.write(classes.sorted())
+            case .vocabulary(let property, let wordsFollow):
+                writer.write(UInt32(3))
+                writer.write(property)
+                writer.write(UInt32(wordsFollow ? 1 : 0))
+            case .person(let property, let list):
+                writer.write(UInt32(4))
+                writer.write(property)
+                writer.write(UInt32(list ? 1 : 0))
+            case .freeText(let property):
+                writer.write(UInt32(5))
+                writer.write(property)
+            case .options(let property, let options):
+                writer.write(UInt32(6))
+                writer.write(property)
+                writer.write(count: options.count)
+                for option in options { writer.write(numbers: option) }
+            case .split(let first, let second):
+                writer.write(UInt32(7))
+                writer.write(count: first)
+                writer.write(count: second)
+            case .jump(let target):
+                writer.write(UInt32(8))
+                writer.write(count: target)
+            case .fail:
+                writer.write(UInt32(9))
+            case .accept:
+                writer.write(UInt32(10))
+            }
+        }
+        writer.write(numbers: requiredWords)
+        writer.write(UInt32(firstWords == nil ? 0 : 1))
+        writer.write(numbers: firstWords ?? [])
+    }
+
+    /// Reads what `write(to:)` wrote; a word number or step target out of range is corrupt.
+    init(from reader: inout ModelReader, wordCount: Int) throws(ModelReader.Corrupt) {
+        intent = try reader.readString()
+        let count = try reader.readCount(itemSize: 4)
+        func word(_ number: Int) throws(ModelReader.Corrupt) -> Int {
+            guard (0..<wordCount).contains(number) else { throw ModelReader.Corrupt() }
+            return number
+        }
+        func target() throws(ModelReader.Corrupt) -> Int {
+            let step = Int(try reader.readUInt32())
+            guard step < count else { throw ModelReader.Corrupt() }
+            return step
+        }
+        func flag() throws(ModelReader.Corrupt) -> Bool { try reader.readUInt32() != 0 }
+        var steps: [Step] = []
+        steps.reserveCapacity(count)
+        for _ in 0..<count {
+            switch try reader.readUInt32() {
+            case 0: steps.append(.word(try word(Int(try reader.readUInt32()))))
+            case 1: steps.append(.app)
+            case 2:
+                let property = try reader.readStrings().first
+                steps.append(.entity(property: property, classes: Set(try reader.readStrings())))
+            case 3: steps.append(.vocabulary(property: try reader.readString(), wordsFollow: try flag()))
+            case 4: steps.append(.person(property: try reader.readString(), list: try flag()))
+            case 5: steps.append(.freeText(property: try reader.readString()))
+            case 6:
+                let property = try reader.readString()
+                var options: [[Int]] = []
+                for _ in 0..<(try reader.readCount(itemSize: 4)) {
+                    var option: [Int] = []
+                    for number in try reader.readNumbers() { option.append(try word(number)) }
+                    options.append(option)
+                }
+                steps.append(.options(property: property, options))
+            case 7: steps.append(.split(try target(), try target()))
+            case 8: steps.append(.jump(try target()))
+            case 9: steps.append(.fail)
+            case 10: steps.append(.accept)
+            default: throw ModelReader.Corrupt()
+            }
+        }
+        guard case .accept? = steps.last else { throw ModelReader.Corrupt() }
+        self.steps = steps
+        var required: [Int] = []
+        for number in try reader.readNumbers() { required.append(try word(number)) }
+        requiredWords = required
+        let hasFirstWords = try flag()
+        var first: [Int] = []
+        for number in try reader.readNumbers() { first.append(try word(number)) }
+        firstWords = hasFirstWords ? first : nil
     }
 }

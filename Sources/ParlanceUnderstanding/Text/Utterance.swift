@@ -147,7 +147,9 @@ public struct Utterance: Sendable {
     /// French and Italian elisions: "l'aéroport" is "l'" and "aéroport", "all'aeroporto" is "all'" and
     /// "aeroporto"; returns where the second word starts.
     private static func elision(_ text: String, _ range: Range<String.Index>) -> String.Index? {
-        guard let apostrophe = text[range].firstIndex(where: { $0 == "'" || $0 == "\u{2019}" }) else { return nil }
+        // Most words have no apostrophe: bytes are quicker to look through than characters (’ starts with 0xE2).
+        guard text.utf8[range].contains(where: { $0 == 0x27 || $0 == 0xE2 }),
+              let apostrophe = text[range].firstIndex(where: { $0 == "'" || $0 == "\u{2019}" }) else { return nil }
         let head = text[range.lowerBound..<apostrophe].lowercased()
         let after = text.index(after: apostrophe)
         guard after < range.upperBound, Self.elidedWords.contains(head) else { return nil }
@@ -156,7 +158,8 @@ public struct Utterance: Sendable {
 
     /// A French verb with its pronoun: "emmène-moi", "montre-moi", "sais-tu"; returns the hyphen.
     private static func pronounAfterVerb(_ text: String, _ range: Range<String.Index>) -> String.Index? {
-        guard let hyphen = text[range].lastIndex(where: { $0 == "-" || $0 == "\u{2010}" }), hyphen > range.lowerBound
+        guard text.utf8[range].contains(where: { $0 == 0x2D || $0 == 0xE2 }),
+              let hyphen = text[range].lastIndex(where: { $0 == "-" || $0 == "\u{2010}" }), hyphen > range.lowerBound
         else { return nil }
         let pronoun = text[text.index(after: hyphen)..<range.upperBound].lowercased()
         return Self.pronouns.contains(pronoun) ? hyphen : nil
