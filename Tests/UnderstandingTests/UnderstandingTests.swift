@@ -266,6 +266,18 @@ extension UnderstandingTests {
         #expect(year.parameters["content"] == .string("2027新年快乐🎆"))
     }
 
+    /// A colon or comma after a name ends it, even when the message begins with a capital; the full stop of
+    /// "Dr." does not.
+    @Test(arguments: [
+        ("message Mei: Ich komme später", "Mei", "Ich komme später"),
+        ("text Dr. Okafor: Bring The Keys", "Dr. Okafor", "Bring The Keys"),
+    ])
+    func punctuationEndsAName(_ text: String, _ name: String, _ content: String) throws {
+        let result = try AnswerTests.shared.get().understand(text, language: "en")
+        #expect(result.parameters["recipients"] == .array([.object(["displayName": .string(name)])]), "\(result.parameters)")
+        #expect(result.parameters["content"] == .string(content), "\(result.parameters)")
+    }
+
     @Test(arguments: ["cancel", "yes", "never mind", "the second one", "and and and"])
     func conversationWordsAloneAreNoRequest(_ text: String) throws {
         let (understander, _) = try UnderstandingTests.understander("dev")

@@ -99,6 +99,7 @@ struct NumberReader: Sendable {
     /// "quatre-vingt-deux" is 80 + 2, "soixante-dix-sept" is 70 + 7.
     private func hyphenated(_ key: String) -> Double? {
         if let whole = words.values[key] { return whole }
+        guard key.utf8.contains(0x2D) else { return nil }  // most words have no hyphen to split at
         let parts = key.split(separator: "-").map(String.init)
         guard parts.count > 1 else { return nil }
         var total = 0.0

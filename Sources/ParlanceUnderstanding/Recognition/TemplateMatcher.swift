@@ -82,9 +82,18 @@ struct TemplateMatcher: Sendable {
             case .vocabulary(let entries):
                 kinds[position] = .vocabulary
                 // "INSendMessageIntent.recipients" fills "recipients".
-                vocabularyProperties[position] = Set(entries.flatMap { entry in
-                    entry.parameters.compactMap { parameter in parameter.split(separator: ".").last.map(String.init) }
-                })
+                var properties = Set<String>()
+                for entry in entries {
+                    if case .user(let type) = entry.source,
+                       let known = UserVocabularyTargets.properties(ifParametersOf: type, are: entry.parameters) {
+                        properties.formUnion(known)
+                    } else {
+                        for parameter in entry.parameters {
+                            if let property = parameter.split(separator: ".").last { properties.insert(String(property)) }
+                        }
+                    }
+                }
+                vocabularyProperties[position] = properties
             }
         }
 
@@ -369,6 +378,9 @@ struct TemplateMatcher: Sendable {
         var capitalized: [Bool] = []
         /// Whether a comma comes right before the word at a position.
         var commaBefore: [Bool] = []
+        /// Whether punctuation that ends a name comes right before the word at a position: a comma, a colon…,
+        /// not the full stop of an abbreviation ("Dr. Okafor").
+        var nameBreakBefore: [Bool] = []
         /// For a segment that starts at a position: its kind and the position after it.
         var segmentAt: SegmentStarts
         let commonWords: Set<String>
@@ -392,6 +404,8 @@ struct TemplateMatcher: Sendable {
                     numbers.append(wordNumbers[utterance.tokens[index].key] ?? -1)
                     tokenIndex.append(index)
                     commaBefore.append(index > 0 && [",", "、", "，"].contains(utterance.tokens[index - 1].key))
+                    nameBreakBefore.append(index > 0 && utterance.tokens[index - 1].kind == .punctuation
+                                           && utterance.tokens[index - 1].key != ".")
                     // Inside han and kana, a capitalized Latin word is a name even first: "Saraに…".
                     capitalized.append(utterance.tokens[index].isCapitalized && (index > 0 || unspaced))
                 }
@@ -506,7 +520,7 @@ struct TemplateMatcher: Sendable {
             var length = 0
             while position + length < keys.count, length < TemplateMatcher.longestName,
                   capitalized[position + length], keys[position + length].count > 1,
-                  length == 0 || !commaBefore[position + length],
+                  length == 0 || !nameBreakBefore[position + length],
                   !commonWords.contains(keys[position + length]),
                   segmentAt.kind(position + length) == .word {
                 length += 1
