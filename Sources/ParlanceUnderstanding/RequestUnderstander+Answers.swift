@@ -194,7 +194,7 @@ struct AnswerReader {
     /// The parameter values an answer gives for one parameter, and the values it said that are none ("-5").
     private func answerFrame(_ utterance: Utterance, for parameter: ParameterReference)
         -> (values: [String: JSONValue], refused: [RefusedValue]) {
-        let vocabulary = parameter.app.flatMap { context.matchers[$0] } ?? context.union
+        let vocabulary = context.vocabulary(for: parameter.app)
         let segments = analyzer.segments(of: utterance, mentions: [], vocabulary: vocabulary, time: time)
         guard !segments.isEmpty else { return ([:], []) }
         let property = parameter.parameter

@@ -127,7 +127,7 @@ public final class RequestUnderstander: Sendable {
         let time = clock()
         let mentions = context.spotter.mentions(in: utterance.tokens)
         let namedApp = mentions.first?.appIdentifier
-        let vocabulary = namedApp.flatMap { context.matchers[$0] } ?? context.union
+        let vocabulary = context.vocabulary(for: namedApp)
         var segments = model.analyzer.segments(of: utterance, mentions: mentions, vocabulary: vocabulary, time: time)
         let probabilities = model.classifier.probabilities(ModelFeatures.sentence(segments))
         let classes = model.classifier.classes
@@ -214,7 +214,7 @@ public final class RequestUnderstander: Sendable {
             let candidates = context.appOrder.filter { context.classes(of: $0).contains(trainingClass) }
             result.candidateApps = candidates
             if candidates.isEmpty { return result } // no installed app can serve it: no intent, honestly
-            if candidates.count == 1, let matcher = context.matchers[candidates[0]] {
+            if candidates.count == 1, let matcher = context.vocabulary(of: candidates[0]) {
                 segments = model.analyzer.segments(of: utterance, mentions: mentions, vocabulary: matcher, time: time)
             }
         }

@@ -6,8 +6,9 @@ final class UnderstandingContext: Sendable {
     let apps: [String: AppBundle]
     let appOrder: [String]
     let spotter: AppNameSpotter
-    let matchers: [String: GazetteerMatcher]
-    let union: GazetteerMatcher
+    /// Every app's vocabulary phrases and the shared ones, in one index.
+    let vocabulary: GazetteerMatcher
+    private let appPositions: [String: Int]
     let model: LanguageModel
     /// The installed apps' example phrases (`IntentExamples`), as folded words → the training classes they are examples of.
     let examples: [String: Set<String>]
@@ -28,15 +29,20 @@ final class UnderstandingContext: Sendable {
                                  commonWords: model.commonWords, cues: language.appCues)
         // "my sister", "meine Mutter", "我妈妈": relations are people for every app, after the app's and the user's words.
         let relations = Self.relationEntries(language) + Self.workoutKindEntries(language)
-        var matchers: [String: GazetteerMatcher] = [:]
         var keysOfSpelling: [String: [String]] = [:]
-        for app in apps {
-            matchers[app.identifier] = GazetteerMatcher(entries: (gazetteers[app.identifier]?.entries ?? []) + relations,
-                                                        keysOfSpelling: &keysOfSpelling)
-        }
-        self.matchers = matchers
-        union = GazetteerMatcher(entries: apps.flatMap { gazetteers[$0.identifier]?.entries ?? [] } + relations,
-                                 keysOfSpelling: &keysOfSpelling)
+        vocabulary = GazetteerMatcher(entriesByOwner: apps.map { gazetteers[$0.identifier]?.entries ?? [] }, shared: relations,
+                                      keysOfSpelling: &keysOfSpelling)
+        appPositions = Dictionary(apps.enumerated().map { ($1.identifier, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// One app's vocabulary (with the relations and workout kinds every app shares); nil for an app not installed.
+    func vocabulary(of app: String) -> GazetteerMatcher? {
+        appPositions[app].map(vocabulary.restricted)
+    }
+
+    /// The vocabulary of the app a request names, else of every app.
+    func vocabulary(for app: String?) -> GazetteerMatcher {
+        app.flatMap(vocabulary(of:)) ?? vocabulary
     }
 
     /// The language's relation words as contact names, ranked after every name the user gave.

@@ -13,16 +13,30 @@ struct GazetteerMatcher: Sendable {
     private var byFirstKey: [String: [(keys: [String], entries: [Int])]] = [:]
     private var byJoinedKey: [String: [Int]] = [:]
     private let entries: [GazetteerEntry]
+    /// The owner of each entry (an app, by its position in `init(entriesByOwner:shared:)`); -1: every owner's.
+    private let owners: [Int32]
+    /// Only this owner's entries (and the shared ones) match; nil: every entry.
+    private var ownerFilter: Int32?
 
     init(entries: [GazetteerEntry]) {
         var keysOfSpelling: [String: [String]] = [:]
-        self.init(entries: entries, keysOfSpelling: &keysOfSpelling)
+        self.init(entriesByOwner: [], shared: entries, keysOfSpelling: &keysOfSpelling)
     }
 
-    /// - Parameter keysOfSpelling: the token keys of spellings read so far, shared by the matchers built
-    ///   from the same vocabulary (each app's and all apps' together), so each spelling is read once.
-    init(entries: [GazetteerEntry], keysOfSpelling: inout [String: [String]]) {
+    /// One matcher over several owners' entries (each app's vocabulary) and entries every owner shares
+    /// (relations, built-in workout kinds); `restricted(to:)` gives one owner's view without another index.
+    /// - Parameter keysOfSpelling: the token keys of spellings read so far, so each spelling is read once.
+    init(entriesByOwner: [[GazetteerEntry]], shared: [GazetteerEntry], keysOfSpelling: inout [String: [String]]) {
+        var entries: [GazetteerEntry] = []
+        var owners: [Int32] = []
+        for (owner, ownEntries) in entriesByOwner.enumerated() {
+            entries += ownEntries
+            owners += Array(repeating: Int32(owner), count: ownEntries.count)
+        }
+        entries += shared
+        owners += Array(repeating: -1, count: shared.count)
         self.entries = entries
+        self.owners = owners
         var grouped: [[String]: [Int]] = [:]
         for (index, entry) in entries.enumerated() {
             for spelling in entry.spellings {
@@ -46,6 +60,13 @@ struct GazetteerMatcher: Sendable {
         for key in byFirstKey.keys { byFirstKey[key]?.sort { $0.keys.count > $1.keys.count } }
     }
 
+    /// The matcher for one owner: its entries and the shared ones.
+    func restricted(to owner: Int) -> GazetteerMatcher {
+        var view = self
+        view.ownerFilter = Int32(owner)
+        return view
+    }
+
     var isEmpty: Bool { entries.isEmpty }
 
     /// The longest vocabulary phrase starting at `start`, not running into `limit`.
@@ -54,7 +75,9 @@ struct GazetteerMatcher: Sendable {
         if let candidates = byFirstKey[tokens[start].key] {
             for candidate in candidates where start + candidate.keys.count <= limit {
                 if zip(candidate.keys.indices, candidate.keys).allSatisfy({ tokens[start + $0.0].key == $0.1 }) {
-                    best = Match(tokens: start..<(start + candidate.keys.count), entries: unique(candidate.entries))
+                    let found = unique(candidate.entries)
+                    guard !found.isEmpty else { continue }  // another owner's phrase
+                    best = Match(tokens: start..<(start + candidate.keys.count), entries: found)
                     break
                 }
             }
@@ -66,19 +89,22 @@ struct GazetteerMatcher: Sendable {
             joined += tokens[end].key
             end += 1
             if let indices = byJoinedKey[joined], end - start > (best?.tokens.count ?? 0) {
-                best = Match(tokens: start..<end, entries: unique(indices))
+                let found = unique(indices)
+                if !found.isEmpty { best = Match(tokens: start..<end, entries: found) }
             }
         }
         return best
     }
 
-    /// The entries, each once, in the order they were given (spellings grouped in a dictionary come in
-    /// another order in every process).
+    /// The entries the filter lets through, each once, in the order they were given (spellings grouped in a
+    /// dictionary come in another order in every process).
     private func unique(_ indices: [Int]) -> [GazetteerEntry] {
         var previous = -1
         return indices.sorted().filter { index in
             defer { previous = index }
-            return index != previous
+            guard index != previous else { return false }
+            if let ownerFilter { return owners[index] < 0 || owners[index] == ownerFilter }
+            return true
         }.map { entries[$0] }
     }
 }

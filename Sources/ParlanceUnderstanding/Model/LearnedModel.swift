@@ -39,8 +39,8 @@ struct LearnedModel: Sendable {
     }
 
     /// Reads `encoded`; anything missing, extra or inconsistent is corrupt. Taggers are decoded when first used.
-    init(decoding bytes: [UInt8]) throws(ModelReader.Corrupt) {
-        var reader = ModelReader(bytes)
+    init(decoding bytes: [UInt8], from start: Int = 0) throws(ModelReader.Corrupt) {
+        var reader = ModelReader(bytes, from: start)
         classifier = try IntentClassifier(from: &reader)
         var taggers: [String: StoredTagger] = [:]
         for _ in 0..<(try reader.readCount(itemSize: 8)) {

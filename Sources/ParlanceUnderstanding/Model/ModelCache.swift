@@ -114,19 +114,40 @@ public struct ModelCache: Sendable {
     }
 
     private static func read(_ url: URL, key: UInt64) -> LearnedModel? {
-        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
-        let bytes = [UInt8](data)
+        guard let bytes = contents(of: url.path) else { return nil }
         let headerLength = magic.count + 4 + 8 + 8 + 8
-        guard bytes.count >= headerLength, Array(bytes[0..<magic.count]) == magic else { return nil }
-        var header = ModelReader(Array(bytes[magic.count..<headerLength]))
+        guard bytes.count >= headerLength, bytes[0..<magic.count].elementsEqual(magic) else { return nil }
+        var header = ModelReader(bytes, from: magic.count)
         guard let version = try? header.readUInt32(), version == formatVersion,
               let storedKey = try? header.readUInt64(), storedKey == key,
               let length = try? header.readUInt64(), length == UInt64(bytes.count - headerLength),
               let checksum = try? header.readUInt64() else { return nil }
-        let payload = Array(bytes[headerLength...])
         var digest = StableDigest()
-        digest.add(many: payload)
+        digest.add(many: bytes, from: headerLength)
         guard digest.value == checksum else { return nil }
-        return try? LearnedModel(decoding: payload)
+        return try? LearnedModel(decoding: bytes, from: headerLength)
+    }
+
+    /// A file's bytes, read straight into one array (a model is megabytes: no second copy).
+    private static func contents(of path: String) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_size >= 0, info.st_size < 1 << 30 else { return nil }
+        let size = Int(info.st_size)
+        var complete = true
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+            var done = 0
+            while done < size {
+                let got = Glibc.read(descriptor, buffer.baseAddress.map { $0 + done }, size - done)
+                if got < 0 && errno == EINTR { continue }
+                guard got > 0 else { break }
+                done += got
+            }
+            complete = done == size
+            count = done
+        }
+        return complete ? bytes : nil
     }
 }

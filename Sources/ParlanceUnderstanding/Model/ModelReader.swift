@@ -6,8 +6,10 @@ struct ModelReader {
     private let bytes: [UInt8]
     private var offset = 0
 
-    init(_ bytes: [UInt8]) {
+    /// Reads `bytes` from `start` on (sharing the array, not copying it).
+    init(_ bytes: [UInt8], from start: Int = 0) {
         self.bytes = bytes
+        offset = min(max(start, 0), bytes.count)
     }
 
     var isAtEnd: Bool { offset == bytes.count }

@@ -12,9 +12,10 @@ struct StableDigest: Sendable {
 
     /// Adds many bytes eight at a time (a different digest from adding them one by one, and quicker):
     /// the model cache's checksum over megabytes.
-    mutating func add(many bytes: [UInt8]) {
+    mutating func add(many bytes: [UInt8], from start: Int = 0) {
         var value = self.value
-        bytes.withUnsafeBytes { buffer in
+        bytes.withUnsafeBytes { whole in
+            let buffer = UnsafeRawBufferPointer(rebasing: whole[min(max(start, 0), whole.count)...])
             let whole = buffer.count / 8
             for index in 0..<whole {
                 value ^= UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
