@@ -80,6 +80,9 @@ extension AssistantStore: VocabularySource {
     /// A number that changes whenever user vocabulary or an installed app changes, in this process or another.
     public func vocabularyGeneration() throws(StoreError) -> Int {
         try ingestVocabularyInbox()
-        return try read { db in try Int.fetchOne(db, sql: "SELECT generation FROM vocabularyGeneration WHERE id = 1") ?? 0 }
+        // Asked before every request: a cached statement, not one prepared each time.
+        return try read { db in
+            try Int.fetchOne(db.cachedStatement(sql: "SELECT generation FROM vocabularyGeneration WHERE id = 1")) ?? 0
+        }
     }
 }

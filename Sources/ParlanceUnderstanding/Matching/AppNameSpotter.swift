@@ -16,6 +16,8 @@ struct AppNameSpotter: Sendable {
         var appIdentifier: String
         var keys: [String]
         var joined: String
+        /// `joined`'s characters, for the edit distance.
+        var characters: [Character]
         var isCommonWord: Bool
     }
 
@@ -37,7 +39,7 @@ struct AppNameSpotter: Sendable {
                 let keys = TextFolding.tokenKeys(name).map(Self.strippingPossessive)
                 let joined = keys.joined()
                 guard !joined.isEmpty, seen.insert(joined).inserted else { continue }
-                names.append(Name(appIdentifier: app.identifier, keys: keys, joined: joined,
+                names.append(Name(appIdentifier: app.identifier, keys: keys, joined: joined, characters: Array(joined),
                                   isCommonWord: keys.count == 1 && commonWords.contains(joined)))
             }
         }
@@ -97,12 +99,12 @@ struct AppNameSpotter: Sendable {
 
     /// The one app whose name is closest to a misspelled word, if it is close and not a tie.
     private func fuzzyMatch(_ word: String, range: Range<Int>, tokens: [Token]) -> Mention? {
-        let allowed = word.count >= 9 ? 2 : 1
         let characters = Array(word)
+        let allowed = characters.count >= 9 ? 2 : 1
         var best: (index: Int, distance: Int)?
         var tie = false
-        for (index, name) in names.enumerated() where !name.isCommonWord && abs(name.joined.count - word.count) <= allowed {
-            let distance = Suggestion.editDistance(characters, Array(name.joined))
+        for (index, name) in names.enumerated() where !name.isCommonWord && abs(name.characters.count - characters.count) <= allowed {
+            let distance = Suggestion.editDistance(characters, name.characters)
             guard distance <= allowed, distance > 0 else { continue }
             if let current = best {
                 if distance < current.distance {

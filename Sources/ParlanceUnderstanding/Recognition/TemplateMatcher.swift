@@ -334,7 +334,7 @@ struct TemplateMatcher: Sendable {
         var found: Match?
         for program in programs where program.intent != found?.intent && program.mayMatch(words: request.numbers) {
             let intent = program.intent
-            guard let captures = request.match(program.steps, from: 0, at: 0, captures: .none)?.list else { continue }
+            guard let captures = request.match(program, from: 0, at: 0, captures: .none)?.list else { continue }
             if found != nil { return nil }
             found = Match(intent: intent, captures: captures.map { capture in
                 var tokens = request.tokenRange(capture.positions)
@@ -422,8 +422,9 @@ struct TemplateMatcher: Sendable {
 
         /// The captures of the first way the steps from `firstStep` match from `startPosition` to the end of the
         /// request: optional parts present before absent, alternatives in order, free text shortest first.
-        func match(_ steps: [TemplateProgram.Step], from firstStep: Int, at startPosition: Int,
+        func match(_ program: TemplateProgram, from firstStep: Int, at startPosition: Int,
                    captures found: Captures) -> Captures? {
+            let steps = program.steps
             var step = firstStep
             var position = startPosition
             var captures = found
@@ -463,7 +464,7 @@ struct TemplateMatcher: Sendable {
                           !capitalized[end], !commonWords.contains(keys[end]),
                           segmentAt.kind(end) == .word, segmentAt.end(end) == end + 1 {
                         end += 1
-                        if let found = match(steps, from: step + 1, at: end, captures: captures.adding(property, position..<end)) {
+                        if let found = match(program, from: step + 1, at: end, captures: captures.adding(property, position..<end)) {
                             return found
                         }
                     }
@@ -472,10 +473,10 @@ struct TemplateMatcher: Sendable {
                     for end in personEnds(at: position, property: property) {
                         let added = captures.adding(property, position..<end)
                         if list, let joined = nextInList(after: end),
-                           let found = match(steps, from: step, at: joined, captures: added) {
+                           let found = match(program, from: step, at: joined, captures: added) {
                             return found
                         }
-                        if let found = match(steps, from: step + 1, at: end, captures: added) { return found }
+                        if let found = match(program, from: step + 1, at: end, captures: added) { return found }
                     }
                     return nil
                 case .freeText(let property):
@@ -483,7 +484,7 @@ struct TemplateMatcher: Sendable {
                     for end in (position + 1)...keys.count where segmentAt.kind(end) != nil || end == keys.count {
                         // The words of a message never include the app it goes through.
                         if segmentAt.kind(end - 1) == .app || segmentAt.kind(position) == .app { break }
-                        if let found = match(steps, from: step + 1, at: end, captures: captures.adding(property, position..<end)) {
+                        if let found = match(program, from: step + 1, at: end, captures: captures.adding(property, position..<end)) {
                             return found
                         }
                     }
@@ -491,14 +492,20 @@ struct TemplateMatcher: Sendable {
                 case .options(let property, let options):
                     for option in options where !option.isEmpty && position + option.count <= keys.count
                         && numbers[position..<(position + option.count)].elementsEqual(option) {
-                        if let found = match(steps, from: step + 1, at: position + option.count,
+                        if let found = match(program, from: step + 1, at: position + option.count,
                                              captures: captures.adding(property, position..<(position + option.count))) {
                             return found
                         }
                     }
                     return nil
                 case .split(let first, let second):
-                    if let found = match(steps, from: first, at: position, captures: captures) { return found }
+                    // The first way must begin with one of a few words: when the next word is none of them, go on.
+                    if let words = program.splitWords[step],
+                       !(position < numbers.count && words.contains(numbers[position])) {
+                        step = second
+                        continue
+                    }
+                    if let found = match(program, from: first, at: position, captures: captures) { return found }
                     step = second
                 case .jump(let target):
                     step = target

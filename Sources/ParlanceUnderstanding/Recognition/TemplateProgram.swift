@@ -28,6 +28,9 @@ struct TemplateProgram: Sendable {
     let requiredWords: [Int]
     /// The words a match can begin with; nil when it can begin with a value.
     let firstWords: [Int]?
+    /// For the first way of each split: the words it must begin with, so a request whose next word is none
+    /// of them goes the other way at once; nil where it may begin with a value or with nothing at all.
+    let splitWords: [[Int]?]
 
     /// - Parameter numbers: the numbers of the templates' words, which this template's words join.
     init(intent: String, pattern: TemplatePattern, numbers: inout [String: Int]) {
@@ -39,6 +42,31 @@ struct TemplateProgram: Sendable {
         requiredWords = pattern.requiredWords.compactMap { numbers[$0] }.sorted()
         var visited = Set<Int>()
         firstWords = Self.firstWords(from: 0, steps: steps, visited: &visited).map { Array($0).sorted() }
+        splitWords = Self.splitWords(steps)
+    }
+
+    /// `splitWords` for a program's steps.
+    private static func splitWords(_ steps: [Step]) -> [[Int]?] {
+        steps.map { step in
+            guard case .split(let first, _) = step else { return nil }
+            var visited = Set<Int>()
+            return beginning(from: first, steps: steps, visited: &visited).map { Array($0).sorted() }
+        }
+    }
+
+    /// The words a match from a step must begin with; nil when it may begin with a value or match nothing.
+    private static func beginning(from step: Int, steps: [Step], visited: inout Set<Int>) -> Set<Int>? {
+        guard visited.insert(step).inserted else { return [] }
+        switch steps[step] {
+        case .word(let key): return [key]
+        case .split(let first, let second):
+            guard let one = beginning(from: first, steps: steps, visited: &visited),
+                  let other = beginning(from: second, steps: steps, visited: &visited) else { return nil }
+            return one.union(other)
+        case .jump(let target): return beginning(from: target, steps: steps, visited: &visited)
+        case .fail: return []
+        case .accept, .app, .entity, .vocabulary, .person, .freeText, .options: return nil
+        }
     }
 
     /// Whether a request whose words are numbered `words` (the templates' numbers; -1 for a word no template
@@ -210,5 +238,6 @@ extension TemplateProgram {
         var first: [Int] = []
         for number in try reader.readNumbers() { first.append(try word(number)) }
         firstWords = hasFirstWords ? first : nil
+        splitWords = Self.splitWords(steps)
     }
 }
