@@ -100,4 +100,12 @@ struct VocabularyRow: Codable, FetchableRecord, PersistableRecord {
     var type: String
     var position: Int
     var phrase: String
+
+    /// Read by column, not through `Decodable`: a start reads every row (10,000 of them and more).
+    init(row: Row) {
+        appIdentifier = row["appIdentifier"]
+        type = row["type"]
+        position = row["position"]
+        phrase = row["phrase"]
+    }
 }

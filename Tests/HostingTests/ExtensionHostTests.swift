@@ -33,9 +33,11 @@ import Testing
 
     @Test(arguments: Transport.allCases)
     func resolveConfirmHandle(_ transport: Transport) async throws {
-        // Not a test of start-up speed: a loaded CI machine (models training alongside) may start slowly.
+        // Not a test of speed: on a loaded machine (models training in other tests on both threads of the
+        // cooperative pool) an in-process extension may wait seconds for a thread to start or answer on.
         var policy = HostingPolicy()
         policy.startDeadline = .seconds(30)
+        policy.resolveDeadline = .seconds(30)
         let host = ExtensionHost(launcher: transport.launcher, policy: policy)
         let endpoint = TestProducts.testExtension()
         let intent = Self.message(to: ["Bobo", "Kiki"])

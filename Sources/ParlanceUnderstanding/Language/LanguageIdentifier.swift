@@ -24,7 +24,15 @@ enum LanguageIdentifier {
         return other
     }
 
-    private static func vocabulary(of pack: LanguagePack) -> Set<String> {
+    /// Takes a language's words as the model cache kept them, so a start need not read the templates for them.
+    static func remember(_ words: Set<String>, for language: String) {
+        vocabularies.withLock { known in
+            if known[language] == nil { known[language] = words }
+        }
+    }
+
+    /// The words of a language: its function words, answer words and the words of its templates.
+    static func vocabulary(of pack: LanguagePack) -> Set<String> {
         if let known = vocabularies.withLock({ $0[pack.code] }) { return known }
         var words = pack.functionWords
         let answers = pack.answers.yes + pack.answers.no + pack.answers.cancel

@@ -134,6 +134,7 @@ final class LanguageModel: Sendable {
                                                                      breaks: language.nameBreaks),
                                     compiled: learned?.templates)
         self.commonWords = commonWords
+        if let learned { LanguageIdentifier.remember(learned.languageWords, for: language.code) }
         self.learned = learned ?? Self.learn(language: language, phrasing: phrasing, analyzer: analyzer,
                                              commonWords: commonWords, templates: templates.compiled, appExamples: appExamples)
     }
@@ -240,7 +241,7 @@ final class LanguageModel: Sendable {
             taggers[intent] = SlotTagger.train(data, labels: labels, epochs: 5, seed: 11)
         }
         return LearnedModel(classifier: classifier, taggers: taggers, scope: scope, templates: templates,
-                            commonWords: commonWords)
+                            commonWords: commonWords, languageWords: LanguageIdentifier.vocabulary(of: language))
     }
 
     /// Whether a segment can be a cue: a word outside a slot, or an amount of money anywhere (values

@@ -7,10 +7,13 @@ struct LearnedModel: Sendable {
     let templates: CompiledTemplates
     /// Every word of the templates and fillers.
     let commonWords: Set<String>
+    /// The words that tell the language (`LanguageIdentifier`).
+    let languageWords: Set<String>
     private let taggers: [String: StoredTagger]
 
     init(classifier: IntentClassifier, taggers: [String: SlotTagger], scope: ScopeWords, templates: CompiledTemplates,
-         commonWords: Set<String>) {
+         commonWords: Set<String>, languageWords: Set<String>) {
+        self.languageWords = languageWords
         self.classifier = classifier
         self.taggers = taggers.mapValues(StoredTagger.init)
         self.scope = scope
@@ -35,6 +38,7 @@ struct LearnedModel: Sendable {
         scope.write(to: &writer)
         templates.write(to: &writer)
         writer.write(commonWords.sorted())
+        writer.write(languageWords.sorted())
         return writer.bytes
     }
 
@@ -51,6 +55,7 @@ struct LearnedModel: Sendable {
         scope = try ScopeWords(from: &reader)
         templates = try CompiledTemplates(from: &reader)
         commonWords = Set(try reader.readStrings())
+        languageWords = Set(try reader.readStrings())
         guard reader.isAtEnd else { throw ModelReader.Corrupt() }
     }
 }

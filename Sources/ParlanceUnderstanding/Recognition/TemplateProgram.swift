@@ -45,27 +45,26 @@ struct TemplateProgram: Sendable {
         splitWords = Self.splitWords(steps)
     }
 
-    /// `splitWords` for a program's steps.
+    /// `splitWords` for a program's steps, from the last step back (splits and jumps only lead forward;
+    /// a step not worked out yet counts as "may begin with anything", which never skips a way wrongly).
     private static func splitWords(_ steps: [Step]) -> [[Int]?] {
-        steps.map { step in
-            guard case .split(let first, _) = step else { return nil }
-            var visited = Set<Int>()
-            return beginning(from: first, steps: steps, visited: &visited).map { Array($0).sorted() }
+        // What a match from each step must begin with; nil: a value, or nothing at all.
+        var beginning = [Set<Int>?](repeating: nil, count: steps.count)
+        for index in steps.indices.reversed() {
+            switch steps[index] {
+            case .word(let key): beginning[index] = [key]
+            case .split(let first, let second):
+                guard first > index, second > index, let one = beginning[first], let other = beginning[second] else { continue }
+                beginning[index] = one.union(other)
+            case .jump(let target):
+                if target > index { beginning[index] = beginning[target] }
+            case .fail: beginning[index] = []
+            case .accept, .app, .entity, .vocabulary, .person, .freeText, .options: break
+            }
         }
-    }
-
-    /// The words a match from a step must begin with; nil when it may begin with a value or match nothing.
-    private static func beginning(from step: Int, steps: [Step], visited: inout Set<Int>) -> Set<Int>? {
-        guard visited.insert(step).inserted else { return [] }
-        switch steps[step] {
-        case .word(let key): return [key]
-        case .split(let first, let second):
-            guard let one = beginning(from: first, steps: steps, visited: &visited),
-                  let other = beginning(from: second, steps: steps, visited: &visited) else { return nil }
-            return one.union(other)
-        case .jump(let target): return beginning(from: target, steps: steps, visited: &visited)
-        case .fail: return []
-        case .accept, .app, .entity, .vocabulary, .person, .freeText, .options: return nil
+        return steps.map { step in
+            guard case .split(let first, _) = step, steps.indices.contains(first) else { return nil }
+            return beginning[first].map { Array($0).sorted() }
         }
     }
 
