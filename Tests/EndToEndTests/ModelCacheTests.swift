@@ -52,11 +52,15 @@ import Testing
         default: bad = Data("not a model at all".utf8)
         }
         try bad.write(to: file)
+        // What a process killed while writing a model leaves behind.
+        let stray = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).4242.tmp")
+        try Data(repeating: 7, count: 1000).write(to: stray)
 
         let second = try cli.run(["parse", "--language", "en", "--now", "2026-11-21"], input: Self.requests)
         #expect(second.status == 0, "\(second.stderr)")
         #expect(second.stdout == first.stdout)
         #expect(try Data(contentsOf: file) == good, "training is deterministic: the rewritten file is the original")
+        #expect(!FileManager.default.fileExists(atPath: stray.path), "a left-over temporary file is removed")
     }
 
     @Test("after an app install the previous model answers at once; the new one is trained and cached before exit")

@@ -97,6 +97,11 @@ public struct ModelCache: Sendable {
         for (url, _) in files(of: language).dropFirst(Self.keptPerLanguage) {
             try? FileManager.default.removeItem(at: url)
         }
+        // Temporary files a process killed while writing left behind.
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        for name in names where name.hasPrefix(".\(language)-") && name.hasSuffix(".tmp") {
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+        }
     }
 
     /// A language's cache files and their keys, newest first.
