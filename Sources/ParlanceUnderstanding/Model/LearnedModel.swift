@@ -43,13 +43,14 @@ struct LearnedModel: Sendable {
     }
 
     /// Reads `encoded`; anything missing, extra or inconsistent is corrupt. Taggers are decoded when first used.
-    init(decoding bytes: [UInt8], from start: Int = 0) throws(ModelReader.Corrupt) {
+    /// - Parameter file: the open file `bytes` were read from; its taggers are read from it when first used.
+    init(decoding bytes: [UInt8], from start: Int, file: ModelFile) throws(ModelReader.Corrupt) {
         var reader = ModelReader(bytes, from: start)
         classifier = try IntentClassifier(from: &reader)
         var taggers: [String: StoredTagger] = [:]
         for _ in 0..<(try reader.readCount(itemSize: 8)) {
             let intent = try reader.readString()
-            taggers[intent] = StoredTagger(encoded: try reader.readBytes())
+            taggers[intent] = StoredTagger(file: file, range: try reader.skipBytes())
         }
         self.taggers = taggers
         scope = try ScopeWords(from: &reader)

@@ -119,7 +119,7 @@ public struct ModelCache: Sendable {
     }
 
     private static func read(_ url: URL, key: UInt64) -> LearnedModel? {
-        guard let bytes = contents(of: url.path) else { return nil }
+        guard let file = ModelFile(path: url.path), let bytes = file.readAll() else { return nil }
         let headerLength = magic.count + 4 + 8 + 8 + 8
         guard bytes.count >= headerLength, bytes[0..<magic.count].elementsEqual(magic) else { return nil }
         var header = ModelReader(bytes, from: magic.count)
@@ -130,29 +130,6 @@ public struct ModelCache: Sendable {
         var digest = StableDigest()
         digest.add(many: bytes, from: headerLength)
         guard digest.value == checksum else { return nil }
-        return try? LearnedModel(decoding: bytes, from: headerLength)
-    }
-
-    /// A file's bytes, read straight into one array (a model is megabytes: no second copy).
-    private static func contents(of path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_size >= 0, info.st_size < 1 << 30 else { return nil }
-        let size = Int(info.st_size)
-        var complete = true
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            var done = 0
-            while done < size {
-                let got = Glibc.read(descriptor, buffer.baseAddress.map { $0 + done }, size - done)
-                if got < 0 && errno == EINTR { continue }
-                guard got > 0 else { break }
-                done += got
-            }
-            complete = done == size
-            count = done
-        }
-        return complete ? bytes : nil
+        return try? LearnedModel(decoding: bytes, from: headerLength, file: file)
     }
 }

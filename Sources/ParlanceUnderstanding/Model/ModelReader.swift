@@ -44,11 +44,11 @@ struct ModelReader {
         return text
     }
 
-    /// Bytes `ModelWriter.write(bytes:)` wrote.
-    mutating func readBytes() throws(Corrupt) -> [UInt8] {
+    /// Passes over bytes `ModelWriter.write(bytes:)` wrote; where they are.
+    mutating func skipBytes() throws(Corrupt) -> Range<Int> {
         let count = try readCount()
         defer { offset += count }
-        return Array(bytes[offset..<(offset + count)])
+        return offset..<(offset + count)
     }
 
     mutating func readStrings() throws(Corrupt) -> [String] {
