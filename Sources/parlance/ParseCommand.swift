@@ -32,6 +32,7 @@ struct ParseCommand: AsyncParsableCommand {
                 } else {
                     print(try ParseOutput.summary(for: line, understander: understander, language: understanding.language))
                 }
+                fflush(nil)  // the answer is out before a model still training for new apps is waited for
                 return
             }
             var number = 0
