@@ -15,18 +15,19 @@ struct ModelReader {
     var isAtEnd: Bool { offset == bytes.count }
 
     mutating func readUInt32() throws(Corrupt) -> UInt32 {
-        guard bytes.count - offset >= 4 else { throw Corrupt() }
-        var value: UInt32 = 0
-        for shift in 0..<4 { value |= UInt32(bytes[offset + shift]) << (8 * shift) }
-        offset += 4
-        return value
+        try readLittleEndian()
     }
 
     mutating func readUInt64() throws(Corrupt) -> UInt64 {
-        guard bytes.count - offset >= 8 else { throw Corrupt() }
-        var value: UInt64 = 0
-        for shift in 0..<8 { value |= UInt64(bytes[offset + shift]) << (8 * shift) }
-        offset += 8
+        try readLittleEndian()
+    }
+
+    private mutating func readLittleEndian<Integer: FixedWidthInteger & UnsignedInteger>() throws(Corrupt) -> Integer {
+        let size = Integer.bitWidth / 8
+        guard bytes.count - offset >= size else { throw Corrupt() }
+        var value: Integer = 0
+        for shift in 0..<size { value |= Integer(bytes[offset + shift]) << (8 * shift) }
+        offset += size
         return value
     }
 
