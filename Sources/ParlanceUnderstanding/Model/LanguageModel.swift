@@ -134,7 +134,8 @@ final class LanguageModel: Sendable {
                                                                      breaks: language.nameBreaks),
                                     compiled: learned?.templates)
         self.commonWords = commonWords
-        if let learned { LanguageIdentifier.remember(learned.languageWords, for: language.code) }
+        // A provisional model may come from older phrasebooks: its words are not the language's now.
+        if let learned, !provisional { LanguageIdentifier.remember(learned.languageWords, for: language.code) }
         self.learned = learned ?? Self.learn(language: language, phrasing: phrasing, analyzer: analyzer,
                                              commonWords: commonWords, templates: templates.compiled, appExamples: appExamples)
     }

@@ -194,15 +194,16 @@ extension TemplateProgram {
             guard (0..<wordCount).contains(number) else { throw ModelReader.Corrupt() }
             return number
         }
-        func target() throws(ModelReader.Corrupt) -> Int {
+        // Splits and jumps only lead forward (as `compile` writes them): a loop would never end.
+        func target(after index: Int) throws(ModelReader.Corrupt) -> Int {
             let step = Int(try reader.readUInt32())
-            guard step < count else { throw ModelReader.Corrupt() }
+            guard step > index, step < count else { throw ModelReader.Corrupt() }
             return step
         }
         func flag() throws(ModelReader.Corrupt) -> Bool { try reader.readUInt32() != 0 }
         var steps: [Step] = []
         steps.reserveCapacity(count)
-        for _ in 0..<count {
+        for index in 0..<count {
             switch try reader.readUInt32() {
             case 0: steps.append(.word(try word(Int(try reader.readUInt32()))))
             case 1: steps.append(.app)
@@ -221,8 +222,8 @@ extension TemplateProgram {
                     options.append(option)
                 }
                 steps.append(.options(property: property, options))
-            case 7: steps.append(.split(try target(), try target()))
-            case 8: steps.append(.jump(try target()))
+            case 7: steps.append(.split(try target(after: index), try target(after: index)))
+            case 8: steps.append(.jump(try target(after: index)))
             case 9: steps.append(.fail)
             case 10: steps.append(.accept)
             default: throw ModelReader.Corrupt()
