@@ -35,7 +35,7 @@ def names(count):
 
 
 def chat(requests):
-    """Runs chat on the home with `requests`, each a second and a half apart; its VmRSS and VmHWM in MB."""
+    """Runs chat on the home with `requests`, each a second and a half apart; its VmRSS, VmHWM, RssAnon and RssFile in MB."""
     process = subprocess.Popen([PARLANCE, "chat", "--home", HOME, "--json"], stdin=subprocess.PIPE,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, text=True)
     for text in requests:
@@ -47,7 +47,7 @@ def chat(requests):
     process.stdin.close()
     process.wait(timeout=60)
     megabytes = lambda key: int(status[key].split()[0]) / 1024
-    return megabytes("VmRSS"), megabytes("VmHWM")
+    return megabytes("VmRSS"), megabytes("VmHWM"), megabytes("RssAnon"), megabytes("RssFile")
 
 
 def main():
@@ -67,9 +67,9 @@ def main():
         subprocess.run([PARLANCE, "vocab", "set", "--home", HOME, "--app", app, "--type", "contactName", path],
                        check=True, capture_output=True)
     chat(REQUESTS[:1])  # trains and caches the model
-    rss, peak = chat(REQUESTS)
+    rss, peak, anonymous, mapped = chat(REQUESTS)
     print(f"parlance chat, {len(apps)} sample apps, {entries} vocabulary entries, cached model: "
-          f"resident {rss:.1f} MB, peak {peak:.1f} MB")
+          f"resident {rss:.1f} MB (anonymous {anonymous:.1f}, files {mapped:.1f}), peak {peak:.1f} MB")
 
 
 if __name__ == "__main__":

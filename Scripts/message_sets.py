@@ -142,6 +142,22 @@ LANGUAGES = {
 }
 
 
+# Words that, right before a message, say that the message begins ("send Sara a message saying hi"): a text
+# that begins with one of them, placed where no connector comes before it ("tell Sara saying goodbye is
+# hard"), reads as connector and message ("goodbye is hard"), so such pairs are not written.
+CONNECTORS = {"en": ("saying", "that", "says"), "fr": ("que", "disant"), "de": ("dass",), "it": ("che", "dicendo")}
+
+
+def ambiguous(language, shape, text):
+    """Whether the text's first word would read as the connector in this shape."""
+    first = text.split(" ", 1)[0].lower()
+    if first not in CONNECTORS.get(language, ()):
+        return False
+    before = shape.split("{c}", 1)[0].rstrip()
+    marked = before.endswith((":", "\"", "«", "„")) or before.split(" ")[-1].lower() in CONNECTORS[language]
+    return not marked
+
+
 def request(language, shape, name, text):
     spoken = shape.replace("{app}", APP_NAME).replace("{r}", name).replace("{c}", text)
     return {"text": spoken, "language": language, "app": APP, "intent": "INSendMessageIntent",
@@ -162,7 +178,9 @@ def split(language):
             for shape_index, shape in enumerate(data["shapes"]):
                 if (index + shape_index) % 2 and name == "dev" and language == "en":
                     continue
-                rows.append(request(language, shape, rng.choice(data["names"]), text))
+                name_said = rng.choice(data["names"])  # drawn first, so that a pair left out moves no other row
+                if not ambiguous(language, shape, text):
+                    rows.append(request(language, shape, name_said, text))
         result[name] = rows
     return result
 
@@ -170,8 +188,12 @@ def split(language):
 def benchmark(language, count):
     data = LANGUAGES[language]
     rng = random.Random(f"benchmark-{language}")
-    return [request(language, rng.choice(data["shapes"]), rng.choice(data["names"]), rng.choice(data["texts"]))
-            for _ in range(count)]
+    rows = []
+    while len(rows) < count:
+        shape, name, text = rng.choice(data["shapes"]), rng.choice(data["names"]), rng.choice(data["texts"])
+        if not ambiguous(language, shape, text):
+            rows.append(request(language, shape, name, text))
+    return rows
 
 
 def lines(rows):

@@ -278,6 +278,20 @@ extension UnderstandingTests {
         #expect(result.parameters["content"] == .string(content), "\(result.parameters)")
     }
 
+    /// A capitalized pronoun of any of the languages begins a message in that language after a name no
+    /// vocabulary knows (`@words name-breaks`); an article inside a name does not end it.
+    @Test(arguments: [
+        ("en", "tell Priya Je suis en retard", "Priya", "Je suis en retard"),
+        ("en", "text Anne Le Roux see you at noon", "Anne Le Roux", "see you at noon"),
+        ("de", "schreib Tom We are late", "Tom", "We are late"),
+        ("it", "scrivi a Paolo Ich bin gleich da", "Paolo", "Ich bin gleich da"),
+    ])
+    func aForeignPronounBeginsTheMessage(_ language: String, _ text: String, _ name: String, _ content: String) throws {
+        let result = try AnswerTests.shared.get().understand(text, language: language)
+        #expect(result.parameters["recipients"] == .array([.object(["displayName": .string(name)])]), "\(result.parameters)")
+        #expect(result.parameters["content"] == .string(content), "\(result.parameters)")
+    }
+
     @Test(arguments: ["cancel", "yes", "never mind", "the second one", "and and and"])
     func conversationWordsAloneAreNoRequest(_ text: String) throws {
         let (understander, _) = try UnderstandingTests.understander("dev")

@@ -125,10 +125,10 @@ struct TemplateMatcher: Sendable {
     private let honorifics: [[String]]
     /// Whether the language is written without spaces.
     private let unspaced: Bool
-    /// How names no vocabulary knows are built, in a language without spaces.
+    /// How names no vocabulary knows are built (family names in a language without spaces) and what ends them.
     private let names: NameWords
 
-    /// Family names, the words before them and the words after a name, as token keys.
+    /// Family names, the words before them and the words after a name (a capitalized one, too: "Ich"), as token keys.
     struct NameWords: Sendable {
         let surnames: [[String]]
         let prefixes: Set<String>
@@ -529,10 +529,16 @@ struct TemplateMatcher: Sendable {
                   capitalized[position + length], keys[position + length].count > 1,
                   length == 0 || !nameBreakBefore[position + length],
                   !commonWords.contains(keys[position + length]),
+                  length == 0 || !startsBreak(position + length),
                   segmentAt.kind(position + length) == .word {
                 length += 1
             }
             return stride(from: length, through: 1, by: -1).map { position + $0 }
+        }
+
+        /// Whether a word that starts what follows a name, never part of one, begins at `index` ("把", "Ich").
+        private func startsBreak(_ index: Int) -> Bool {
+            names.breaks.contains { index + $0.count <= keys.count && Array(keys[index..<(index + $0.count)]) == $0 }
         }
 
         /// Where a name in han or kana, or a capitalized one, that a title follows ends: after the title
@@ -567,9 +573,6 @@ struct TemplateMatcher: Sendable {
             func isHan(_ index: Int) -> Bool { index < keys.count && CharacterClass.unspacedScript(keys[index]) == "C" }
             func surnameLength(_ index: Int) -> Int? {
                 names.surnames.first { index + $0.count <= keys.count && Array(keys[index..<(index + $0.count)]) == $0 }?.count
-            }
-            func startsBreak(_ index: Int) -> Bool {
-                names.breaks.contains { index + $0.count <= keys.count && Array(keys[index..<(index + $0.count)]) == $0 }
             }
             if names.prefixes.contains(keys[position]), let length = surnameLength(position + 1) {
                 return [position + 1 + length]
