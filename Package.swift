@@ -98,7 +98,7 @@ let package = Package(
                 path: "Tests/TestSupport", resources: [.copy("Fixtures")]),
         // Tests by module; only EndToEndTests drives the `parlance` binary and the sample apps.
         .testTarget(name: "StoreTests", dependencies: ["ParlanceCore", "ParlanceStore", "Intents", "TestSupport",
-                                                      "parlance-test-extension"]),
+                                                      "parlance-test-extension", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "HostingTests", dependencies: [
             "ParlanceCore", "ParlanceStore", "ParlanceHosting", "ParlanceUnderstanding", "ParlanceTesting",
             "Intents", "IntentsUI", "ExtensionRuntime", "ExtensionWire", "TestSupport", "parlance-test-extension",

@@ -23,7 +23,7 @@ extension AssistantStore: ConversationStore {
             try db.execute(sql: """
                 INSERT INTO conversations (session, state, updatedAt) VALUES (?, ?, ?)
                 ON CONFLICT(session) DO UPDATE SET state = excluded.state, updatedAt = excluded.updatedAt
-                """, arguments: [session, String(decoding: state, as: UTF8.self), Date()])
+                """, arguments: [session, String(decoding: state, as: UTF8.self), StoredDate.text(Date())])
         } else {
             try db.execute(sql: "DELETE FROM conversations WHERE session = ?", arguments: [session])
         }
@@ -39,14 +39,14 @@ extension AssistantStore: ConversationStore {
         try write { db in
             let sent = try Row.fetchOne(db, sql: "SELECT sentAt FROM handledIntents WHERE intentIdentifier = ?",
                                         arguments: [intentIdentifier]).map { row -> Bool in
-                let sentAt: Date? = row["sentAt"]
-                return sentAt != nil
+                let sentAt: DatabaseValue = row["sentAt"]
+                return !sentAt.isNull
             }
             if sent == true, !resending { return false }
             if sent == nil {
                 try db.execute(sql: """
                     INSERT INTO handledIntents (intentIdentifier, appIdentifier, intent, startedAt) VALUES (?, ?, ?, ?)
-                    """, arguments: [intentIdentifier, app, intent, Date()])
+                    """, arguments: [intentIdentifier, app, intent, StoredDate.text(Date())])
             }
             try Self.saveConversationState(state, session: session, in: db)
             return true
@@ -57,7 +57,7 @@ extension AssistantStore: ConversationStore {
     public func markHandleSent(intentIdentifier: String) throws(StoreError) {
         try write { db in
             try db.execute(sql: "UPDATE handledIntents SET sentAt = COALESCE(sentAt, ?) WHERE intentIdentifier = ?",
-                           arguments: [Date(), intentIdentifier])
+                           arguments: [StoredDate.text(Date()), intentIdentifier])
         }
     }
 
@@ -65,7 +65,7 @@ extension AssistantStore: ConversationStore {
     public func finishHandling(intentIdentifier: String, response: String) throws(StoreError) {
         try write { db in
             try db.execute(sql: "UPDATE handledIntents SET response = ?, finishedAt = ? WHERE intentIdentifier = ?",
-                           arguments: [response, Date(), intentIdentifier])
+                           arguments: [response, StoredDate.text(Date()), intentIdentifier])
         }
     }
 
@@ -78,11 +78,11 @@ extension AssistantStore: ConversationStore {
                 """, arguments: [intentIdentifier]) else { return nil }
             let app: String = row["appIdentifier"]
             let intent: String = row["intent"]
-            if let response: String = row["response"], let finished: Date = row["finishedAt"] {
+            if let response: String = row["response"], let finished = StoredDate.date(row["finishedAt"]) {
                 return .finished(app: app, intent: intent, response: response, at: finished)
             }
-            if let sent: Date = row["sentAt"] { return .sent(app: app, intent: intent, at: sent) }
-            return .decided(app: app, intent: intent, at: row["startedAt"])
+            if let sent = StoredDate.date(row["sentAt"]) { return .sent(app: app, intent: intent, at: sent) }
+            return .decided(app: app, intent: intent, at: StoredDate.date(row["startedAt"]) ?? Date(timeIntervalSince1970: 0))
         }
     }
 

@@ -47,6 +47,9 @@ public final class AssistantStore: AppRegistry {
         configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
+            // Each connection's page cache may grow to 2 MB by default, and a start reads the whole
+            // vocabulary once; the system's file cache keeps the pages anyway.
+            try db.execute(sql: "PRAGMA cache_size = -256")
         }
         let pool: DatabasePool
         do {
@@ -111,7 +114,9 @@ public final class AssistantStore: AppRegistry {
     /// Every installed app, by display name.
     public func apps() throws(StoreError) -> [InstalledApp] {
         try read { db in
-            let rows = try AppRow.order(Column("displayName").collating(.localizedCaseInsensitiveCompare)).fetchAll(db)
+            // Sorted here rather than with a localized SQL collation, which loads ICU's collation data
+            // (about a megabyte of the process's memory) for a list of a few names.
+            let rows = try AppRow.fetchAll(db).sorted { ($0.nameOrder, $0.identifier) < ($1.nameOrder, $1.identifier) }
             let permissions = try PermissionRow.fetchAll(db)
             return try rows.map { row in try self.installed(row, permission: permissions.first { $0.appIdentifier == row.identifier }) }
         }

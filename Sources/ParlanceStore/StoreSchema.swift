@@ -77,7 +77,20 @@ enum StoreSchema {
     }
 }
 
-struct AppRow: Codable, FetchableRecord, PersistableRecord {
+/// A record whose dates the store converts itself (`StoredDate`), never through GRDB's ICU formatter.
+protocol StoredDateRecord: FetchableRecord, EncodableRecord {}
+
+extension StoredDateRecord {
+    static func databaseDateDecodingStrategy(for column: String) -> DatabaseDateDecodingStrategy {
+        .custom { StoredDate.date($0) }
+    }
+
+    static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy {
+        .custom { StoredDate.text($0) }
+    }
+}
+
+struct AppRow: Codable, StoredDateRecord, PersistableRecord {
     static let databaseTableName = "apps"
     var identifier: String
     var displayName: String
@@ -85,9 +98,15 @@ struct AppRow: Codable, FetchableRecord, PersistableRecord {
     var manifest: String
     var installedAt: Date
     var updatedAt: Date
+
+    /// What apps are listed by: the display name without case or accents ("Émile" beside "Emma").
+    var nameOrder: String {
+        String(String.UnicodeScalarView(displayName.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars
+            .filter { $0.properties.generalCategory != .nonspacingMark }))
+    }
 }
 
-struct PermissionRow: Codable, FetchableRecord, PersistableRecord {
+struct PermissionRow: Codable, StoredDateRecord, PersistableRecord {
     static let databaseTableName = "permissions"
     var appIdentifier: String
     var state: String

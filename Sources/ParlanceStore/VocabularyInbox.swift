@@ -38,7 +38,7 @@ struct VocabularyInbox {
                 guard try !Self.wasApplied(name, db) else { return false }
                 try store.applyInTransaction(update.update, app: update.app, db)
                 try db.execute(sql: "INSERT INTO appliedVocabularyInbox (name, appliedAt) VALUES (?, ?)",
-                               arguments: [name, Date()])
+                               arguments: [name, StoredDate.text(Date())])
                 return true
             }
             if changed { applied += 1 }

@@ -10,8 +10,9 @@ struct FrameBuilder {
     /// The tagger's label per segment ("O", "B-recipients", "I-recipients").
     let labels: [String]
     let analyzer: RequestAnalyzer
-    /// The currency of an amount said without one ("pay Bobo 20").
-    let defaultCurrency: String
+    /// The currency of an amount said without one ("pay Bobo 20"); nil: the system locale's, looked up only
+    /// when an amount needs it.
+    let defaultCurrency: String?
 
     static let personProperties: Set<String> = ["recipients", "contacts", "senders", "peopleInPhoto", "payee",
                                                         "payer", "recipient", "sender"]
@@ -357,12 +358,13 @@ struct FrameBuilder {
             case .money(let amount, let currency) where properties.contains("currencyAmount"):
                 if parameters["currencyAmount"] == nil, accepts(amount, "currencyAmount", segment) {
                     parameters["currencyAmount"] = .object(["amount": .number(amount),
-                                                            "currencyCode": .string(currency ?? defaultCurrency)])
+                                                            "currencyCode": .string(currency ?? defaultCurrency ?? RequestUnderstander.localCurrency)])
                 }
             case .number(let amount) where properties.contains("currencyAmount") && parameters["currencyAmount"] == nil
                 && labels[index] == "O" && isPaymentAmount(at: index):
                 if accepts(amount, "currencyAmount", segment) {
-                    parameters["currencyAmount"] = .object(["amount": .number(amount), "currencyCode": .string(defaultCurrency)])
+                    parameters["currencyAmount"] = .object(["amount": .number(amount),
+                                                            "currencyCode": .string(defaultCurrency ?? RequestUnderstander.localCurrency)])
                 }
             case .quantity(let amount, let unit) where properties.contains("goalValue"):
                 if parameters["goalValue"] == nil, accepts(amount, "goalValue", segment) {

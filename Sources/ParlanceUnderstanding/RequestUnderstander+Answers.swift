@@ -8,7 +8,7 @@ extension RequestUnderstander {
     public func understandAnswer(_ text: String, to question: Question,
                                  language: String? = nil) throws(UnderstandingError) -> Answer {
         let context = try prepare(text, language: language)
-        let reader = AnswerReader(context: context, time: referenceTime(), defaultCurrency: defaultCurrency)
+        let reader = AnswerReader(context: context, time: referenceTime(), defaultCurrency: chosenCurrency)
         let answer = reader.answer(Utterance(text), to: question)
         guard answer == .unclear || mayBeNewRequest(text, question: question) else { return answer }
         // Something else entirely: a request of its own ("actually, get me a ride home").
@@ -43,7 +43,8 @@ extension Question {
 struct AnswerReader {
     let context: UnderstandingContext
     let time: ReferenceTime
-    let defaultCurrency: String
+    /// nil: the system locale's.
+    let defaultCurrency: String?
 
     private var analyzer: RequestAnalyzer { context.model.analyzer }
 

@@ -19,7 +19,10 @@ public final class RequestUnderstander: Sendable {
     private let contexts = Mutex<[String: (generation: Int, context: UnderstandingContext)]>([:])
     private let clock: @Sendable () -> ReferenceTime
     /// The currency of an amount said without one.
-    public let defaultCurrency: String
+    public var defaultCurrency: String { chosenCurrency ?? Self.localCurrency }
+    /// The currency the caller chose; nil: the system locale's (looked up when first needed, as it loads
+    /// ICU's locale data).
+    let chosenCurrency: String?
     /// The thresholds of the decision.
     public let policy: UnderstandingPolicy
     /// Where trained models are kept between processes; nil: trained in each process.
@@ -43,7 +46,7 @@ public final class RequestUnderstander: Sendable {
         self.policy = policy
         self.modelCache = modelCache
         self.clock = clock
-        self.defaultCurrency = defaultCurrency ?? Self.localCurrency()
+        chosenCurrency = defaultCurrency
     }
 
     /// Understands requests for a fixed set of apps and gazetteers (tests, benchmarks, `parlance eval`).
@@ -54,7 +57,7 @@ public final class RequestUnderstander: Sendable {
         self.policy = policy
         self.modelCache = modelCache
         self.clock = clock
-        self.defaultCurrency = defaultCurrency ?? Self.localCurrency()
+        chosenCurrency = defaultCurrency
     }
 
     /// Understands one request.
@@ -247,7 +250,7 @@ public final class RequestUnderstander: Sendable {
             return utterance.originalText(of: segment.tokens)
         }
         let builder = FrameBuilder(utterance: utterance, segments: segments, labels: labels, analyzer: model.analyzer,
-                                   defaultCurrency: defaultCurrency)
+                                   defaultCurrency: chosenCurrency)
         var frame = builder.frame(intent: trainingClass)
         let intent = concreteIntent(trainingClass, app: app, candidates: result.candidateApps, context: context,
                                     video: frame.parameters["callCapability"] == .string("videoCall"))
@@ -406,7 +409,6 @@ public final class RequestUnderstander: Sendable {
         return result
     }
 
-    private static func localCurrency() -> String {
-        Locale.current.currency?.identifier ?? "USD"
-    }
+    /// The system locale's currency, else US dollars.
+    static let localCurrency: String = Locale.current.currency?.identifier ?? "USD"
 }

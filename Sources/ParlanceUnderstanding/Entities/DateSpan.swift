@@ -30,13 +30,23 @@ public struct ReferenceTime: Sendable {
     /// The user's calendar and time zone.
     public var calendar: Calendar
 
-    public init(now: Date = Date(), calendar: Calendar = .current) {
+    /// - Parameter calendar: whose time zone to use; nil: the system's. (Only its time zone is taken:
+    ///   `Calendar.current` would load the locale's ICU calendar for nothing, on every request.)
+    public init(now: Date = Date(), calendar: Calendar? = nil) {
         self.now = now
-        var gregorian = Calendar(identifier: .gregorian)
-        gregorian.timeZone = calendar.timeZone
-        gregorian.firstWeekday = 2
+        let timeZone = calendar?.timeZone ?? TimeZone.current
+        var gregorian = Self.mondayFirstGregorian
+        if gregorian.timeZone != timeZone { gregorian.timeZone = timeZone }
         self.calendar = gregorian
     }
+
+    /// The Gregorian calendar with weeks from Monday, made once.
+    private static let mondayFirstGregorian: Calendar = {
+        var gregorian = Calendar(identifier: .gregorian)
+        gregorian.timeZone = TimeZone.current
+        gregorian.firstWeekday = 2
+        return gregorian
+    }()
 
     func day(_ date: Date) -> DateComponents {
         calendar.dateComponents([.year, .month, .day], from: date)
