@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -16,6 +16,10 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // `parlance serve`: HTTP and WebSocket (issue 20). No swift-configuration: the CLI configures it.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
     ],
     targets: [
         // Stand-ins for the Apple location types that SiriKit code uses (CLPlacemark, CLLocation…).
@@ -53,6 +57,16 @@ let package = Package(
             "ParlanceCore", "ParlanceHosting", "ParlanceUnderstanding", "ParlancePresentation",
             "Intents", "IntentsUI", "ExtensionWire", .product(name: "Logging", package: "swift-log"),
         ]),
+        // The assistant as a service: the HTTP API (docs/openapi.yaml), the conversation WebSocket and the web page.
+        // An adapter on the engine, like the CLI.
+        .target(name: "AssistantServer", dependencies: [
+            "ParlanceCore", "ParlanceHosting", "ParlanceUnderstanding", "ParlancePresentation", "ParlanceEngine",
+            "Intents",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            .product(name: "Logging", package: "swift-log"),
+        ], resources: [.copy("Resources/Web"), .copy("Resources/openapi.yaml")]),
         // For app developers' and our own tests: an in-memory store, in-process extensions, a test clock,
         // bundle fixtures, crash simulation and the conversation script runner behind `parlance test`.
         .target(name: "ParlanceTesting", dependencies: [
@@ -72,10 +86,11 @@ let package = Package(
         // The command-line tool. It depends on the sample apps so that `swift run parlance chat` builds them.
         .executableTarget(name: "parlance", dependencies: [
             "ParlanceCore", "ParlanceStore", "ParlanceHosting", "ParlanceUnderstanding", "ParlancePresentation",
-            "ParlanceEngine", "ParlanceTesting", "ExtensionRuntime", "monkeychat", "monkeypay", "monkeyride",
+            "ParlanceEngine", "ParlanceTesting", "AssistantServer", "ExtensionRuntime", "monkeychat", "monkeypay", "monkeyride",
             "monkeyfit", "monkeycall", "monkeyphotos",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
+            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
         ]),
         // Measures hosting latency (warm round trip, cold start): `swift run -c release parlance-bench`.
         .executableTarget(name: "parlance-bench", dependencies: ["ParlanceCore", "ParlanceStore", "ParlanceHosting",
@@ -113,6 +128,7 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: [
             "ParlanceCore", "ParlanceStore", "ParlancePresentation", "ParlanceTesting", "TestSupport",
             "parlance", "parlance-test-extension", "parlance-bench", "parlance-fuzz",
+            .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
         ]),
     ],
     swiftLanguageModes: [.v6]

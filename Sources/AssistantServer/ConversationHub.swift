@@ -1,0 +1,155 @@
+import Foundation
+import Logging
+import ParlanceCore
+import ParlanceEngine
+import ParlanceHosting
+import ParlancePresentation
+import ParlanceUnderstanding
+import ServiceLifecycle
+
+/// The conversations the server holds, by id. A long-lived service: each conversation's background
+/// work (rides followed to their end) runs as a child of `run()`, and a graceful shutdown ends them all.
+/// Conversations are saved after every turn under the session `http-<id>`, so one put away (or held
+/// by a server that restarted) comes back when it is used again.
+public actor ConversationHub: Service {
+    /// What a conversation needs from the assistant.
+    public struct Assistant: Sendable {
+        public let apps: any AppRegistry
+        public let store: any ConversationStore
+        public let home: String?
+        public let host: ExtensionHost
+        public let understander: RequestUnderstander
+        public let lockSource: SessionLockSource
+
+        public init(apps: any AppRegistry, store: any ConversationStore, home: String?, host: ExtensionHost,
+                    understander: RequestUnderstander, lockSource: SessionLockSource) {
+            self.apps = apps
+            self.store = store
+            self.home = home
+            self.host = host
+            self.understander = understander
+            self.lockSource = lockSource
+        }
+    }
+
+    let assistant: Assistant
+    private let limit: Int
+    private var live: [String: ServedConversation] = [:]
+    /// Every conversation started by this server, live or put away (a put-away one with nothing saved starts afresh).
+    private var known: [String: (language: String?, mode: PresentationMode)] = [:]
+    private let started = AsyncStream<ServedConversation>.makeStream()
+    private let logger = Logger(label: "parlance.server.conversations")
+
+    public init(assistant: Assistant, maximumLiveConversations: Int = 1000) {
+        self.assistant = assistant
+        self.limit = max(1, maximumLiveConversations)
+    }
+
+    /// Runs every conversation's background work until a graceful shutdown.
+    public func run() async throws {
+        await withGracefulShutdownHandler {
+            await withDiscardingTaskGroup { group in
+                var running: [ServedConversation] = []
+                for await served in started.stream {
+                    running.append(served)
+                    group.addTask { await served.conversation.run() }
+                    group.addTask {
+                        for await turn in served.conversation.updates { await served.record(turn) }
+                        served.log.close()
+                    }
+                }
+                for served in running { served.conversation.finish() }
+            }
+        } onGracefulShutdown: { [started] in
+            started.continuation.finish()
+        }
+    }
+
+    /// Starts a conversation.
+    func create(language: String?, mode: PresentationMode) async -> ServedConversation {
+        let id = UUID().uuidString.lowercased()
+        return await open(id: id, language: language, mode: mode)
+    }
+
+    /// A conversation by id: a live one, or one saved earlier (then resumed).
+    func conversation(_ id: String) async throws(APIError) -> ServedConversation {
+        if let served = live[id] { return served }
+        guard Self.isWellFormed(id) else { throw .notFound("there is no conversation \(id)") }
+        let saved: Data?
+        do {
+            saved = try assistant.store.conversationState(session: Self.session(id))
+        } catch {
+            throw .internalError("the conversation could not be read: \(error.message)")
+        }
+        guard let saved else {
+            guard let settings = known[id] else {
+                throw .notFound("there is no conversation \(id); start one with POST /v1/conversations")
+            }
+            return await open(id: id, language: settings.language, mode: settings.mode)
+        }
+        let settings = try? JSONDecoder().decode(SavedSettings.self, from: saved)
+        let served = await open(id: id, language: known[id]?.language ?? settings?.language, mode: known[id]?.mode ?? .visual)
+        _ = await served.resume()
+        return served
+    }
+
+    /// Ends a conversation: its background work stops and its saved state is forgotten.
+    func delete(_ id: String) async throws(APIError) {
+        let served = try await conversation(id)
+        guard await !served.isAnswering else {
+            throw .conflict("this conversation is answering a turn; delete it when the turn has been answered")
+        }
+        live[id] = nil
+        known[id] = nil
+        served.conversation.finish()
+        served.log.close()
+        do {
+            try assistant.store.saveConversationState(nil, session: Self.session(id))
+        } catch {
+            throw .internalError("the conversation was ended but its saved state could not be removed: \(error.message)")
+        }
+    }
+
+    /// How many conversations are in memory.
+    var liveCount: Int { live.count }
+
+    private func open(id: String, language: String?, mode: PresentationMode) async -> ServedConversation {
+        await makeRoom()
+        let conversation = Conversation(apps: assistant.apps, store: assistant.store, home: assistant.home,
+                                        host: assistant.host, understander: assistant.understander,
+                                        session: Self.session(id), mode: mode, language: language,
+                                        lockSource: assistant.lockSource)
+        let served = ServedConversation(id: id, language: language, mode: mode, conversation: conversation)
+        live[id] = served
+        known[id] = (language, mode)
+        started.continuation.yield(served)
+        return served
+    }
+
+    /// Puts away the least recently used idle conversations beyond the limit (their state stays saved).
+    private func makeRoom() async {
+        guard live.count >= limit else { return }
+        var candidates: [(id: String, used: ContinuousClock.Instant)] = []
+        for (id, served) in live where await !served.isAnswering && served.log.listenerCount == 0
+            && !served.conversation.hasBackgroundWork {
+            candidates.append((id, await served.lastUsed))
+        }
+        for candidate in candidates.sorted(by: { $0.used < $1.used }).prefix(live.count - limit + 1) {
+            guard let served = live.removeValue(forKey: candidate.id) else { continue }
+            logger.debug("conversation put away", metadata: ["conversation": "\(candidate.id)"])
+            served.conversation.finish()
+        }
+    }
+
+    static func session(_ id: String) -> String { "http-\(id)" }
+
+    /// Ids are UUIDs; anything else is no conversation (and never reaches the store).
+    static func isWellFormed(_ id: String) -> Bool {
+        id.count == 36 && UUID(uuidString: id) != nil
+    }
+
+    /// The part of a saved state that says how the conversation was started.
+    private struct SavedSettings: Decodable {
+        let language: String?
+    }
+}

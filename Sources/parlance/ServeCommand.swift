@@ -1,0 +1,95 @@
+import ArgumentParser
+import AssistantServer
+import Foundation
+import ParlanceCore
+import ParlanceEngine
+import ParlanceHosting
+import ParlancePresentation
+import ParlanceStore
+import ParlanceUnderstanding
+
+/// `parlance serve`: the assistant as a service — HTTP API, WebSocket events and the web page.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve", abstract: "Serve the assistant over HTTP, with a web page to talk to it.",
+        discussion: "Open http://127.0.0.1:8080/ in a browser, or use the API described at /openapi.yaml "
+            + "(docs/server.md). Binding to an address other than loopback needs --token-file. With no app "
+            + "installed, the bundled sample apps are installed first. SIGTERM or Ctrl-C stops it gracefully.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var sandboxing: SandboxOptions
+    @Option(help: ArgumentHelp("The address to listen on.", valueName: "address")) var host = "127.0.0.1"
+    @Option(help: ArgumentHelp("The port to listen on (0: any free port).", valueName: "port")) var port = 8080
+    @Option(help: ArgumentHelp("A file whose first line is the access token requests must send "
+                               + "(Authorization: Bearer TOKEN); required off loopback.", valueName: "file"))
+    var tokenFile: String?
+
+    func run() async throws {
+        SampleApps.exportBinaryFolder()
+        let home = ParlanceHome.resolve(explicit: global.home)
+        let server: AssistantServer
+        let understander: RequestUnderstander
+        let configuration: ServerConfiguration
+        let records = ExtensionProcessRecords(home: home)
+        do {
+            configuration = ServerConfiguration(host: host, port: port, accessToken: try tokenFile.map(Self.readToken))
+            try configuration.validate()
+            let sandbox = try sandboxing.sandbox()
+            let store = try StoreAccess.open(global)
+            understander = RequestUnderstander(store: store, modelCache: store.home.map {
+                ModelCache(folder: $0.appendingPathComponent("models"))
+            })
+            if try store.apps().isEmpty {
+                let names = try SampleApps.install(into: store, home: home, allow: false)
+                Terminal.error(FrontEndText.installedSamples(names, language: "en"))
+            }
+            if records.stopOrphans() > 0 {
+                Terminal.error("note: stopped app extensions left running by an assistant that did not exit cleanly")
+            }
+            // Models are read (or trained) before the first request, not while it waits.
+            _ = try? understander.understand("hello", language: "en")
+            let host = ExtensionHost(launcher: ProcessLauncher(sandbox: sandbox, records: records))
+            server = AssistantServer(
+                configuration: configuration,
+                assistant: .init(apps: store, store: store, home: store.home?.path, host: host, understander: understander,
+                                 lockSource: SessionLockSource(store: store)),
+                preferences: store)
+        } catch let error as ServerSetupError {
+            Terminal.error("error: \(error.message)")
+            throw ExitCode(1)
+        } catch let error as CommandFailure {
+            Terminal.error("error: \(error.message)")
+            throw ExitCode(1)
+        } catch let error as StoreError {
+            Terminal.error("error: \(error.message)")
+            throw ExitCode(1)
+        }
+        do {
+            try await server.run { address, port in
+                let shown = address.contains(":") ? "[\(address)]" : address
+                print("Parlance is listening on http://\(shown):\(port)/ (Ctrl-C to stop)")
+                fflush(nil)
+            }
+        } catch {
+            Terminal.error("error: the server stopped: \(error)")
+            understander.finishModelTraining()
+            throw ExitCode(1)
+        }
+        understander.finishModelTraining()
+    }
+
+    /// The token: the file's first line, trimmed.
+    static func readToken(_ path: String) throws -> String {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw CommandFailure("the token file \(path) could not be read: \(error.localizedDescription)")
+        }
+        let token = text.split(whereSeparator: \.isNewline).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        guard !token.isEmpty else { throw CommandFailure("the token file \(path) is empty") }
+        return token
+    }
+}
+
+extension AssistantStore: AppPreferences {}
