@@ -1,0 +1,298 @@
+// The Parlance web page: one conversation over the HTTP API, its turns also heard on the WebSocket.
+// Every text is put in the page with textContent, never as HTML.
+"use strict";
+
+const words = {
+  en: { language: "Language", mode: "Mode", visual: "Visual", voice: "Voice", restart: "New conversation",
+        yourRequest: "Your request", placeholder: "Send a MonkeyChat message to Bobo", send: "Send",
+        discover: "What can you do?", discoverText: "what can you do?", yes: "Yes", no: "No", you: "You",
+        assistant: "Parlance", conversation: "Conversation", tokenTitle: "Access token",
+        tokenHelp: "This assistant asks for its access token. It is kept in this browser.", token: "Token", ok: "OK",
+        thinking: "Parlance is answering…", offline: "The assistant cannot be reached; try again.",
+        choices: "Choices" },
+  de: { language: "Sprache", mode: "Modus", visual: "Visuell", voice: "Sprache (gesprochen)", restart: "Neues Gespräch",
+        yourRequest: "Deine Bitte", placeholder: "Schick Bobo eine Nachricht mit MonkeyChat", send: "Senden",
+        discover: "Was kannst du?", discoverText: "was kannst du?", yes: "Ja", no: "Nein", you: "Du",
+        assistant: "Parlance", conversation: "Gespräch", tokenTitle: "Zugangsschlüssel",
+        tokenHelp: "Dieser Assistent verlangt seinen Zugangsschlüssel. Er bleibt in diesem Browser.", token: "Schlüssel",
+        ok: "OK", thinking: "Parlance antwortet…", offline: "Der Assistent ist nicht erreichbar; versuch es noch einmal.",
+        choices: "Auswahl" },
+  fr: { language: "Langue", mode: "Mode", visual: "Visuel", voice: "Vocal", restart: "Nouvelle conversation",
+        yourRequest: "Ta demande", placeholder: "Envoie un message MonkeyChat à Bobo", send: "Envoyer",
+        discover: "Que sais-tu faire ?", discoverText: "que sais-tu faire ?", yes: "Oui", no: "Non", you: "Toi",
+        assistant: "Parlance", conversation: "Conversation", tokenTitle: "Jeton d'accès",
+        tokenHelp: "Cet assistant demande son jeton d'accès. Il reste dans ce navigateur.", token: "Jeton", ok: "OK",
+        thinking: "Parlance répond…", offline: "L'assistant est injoignable ; réessaie.", choices: "Choix" },
+  it: { language: "Lingua", mode: "Modalità", visual: "Visiva", voice: "Vocale", restart: "Nuova conversazione",
+        yourRequest: "La tua richiesta", placeholder: "Manda un messaggio MonkeyChat a Bobo", send: "Invia",
+        discover: "Cosa sai fare?", discoverText: "cosa sai fare?", yes: "Sì", no: "No", you: "Tu",
+        assistant: "Parlance", conversation: "Conversazione", tokenTitle: "Token di accesso",
+        tokenHelp: "Questo assistente chiede il suo token di accesso. Resta in questo browser.", token: "Token", ok: "OK",
+        thinking: "Parlance sta rispondendo…", offline: "L'assistente non è raggiungibile; riprova.", choices: "Scelte" },
+  ja: { language: "言語", mode: "モード", visual: "画面", voice: "音声", restart: "新しい会話",
+        yourRequest: "リクエスト", placeholder: "MonkeyChatでボボにメッセージを送って", send: "送信",
+        discover: "何ができる？", discoverText: "何ができる？", yes: "はい", no: "いいえ", you: "あなた",
+        assistant: "Parlance", conversation: "会話", tokenTitle: "アクセストークン",
+        tokenHelp: "このアシスタントにはアクセストークンが必要です。このブラウザに保存されます。", token: "トークン",
+        ok: "OK", thinking: "Parlance が応答中…", offline: "アシスタントに接続できません。もう一度お試しください。",
+        choices: "選択肢" },
+  zh: { language: "语言", mode: "模式", visual: "视觉", voice: "语音", restart: "新对话",
+        yourRequest: "你的请求", placeholder: "用MonkeyChat给波波发消息", send: "发送",
+        discover: "你能做什么？", discoverText: "你能做什么？", yes: "是", no: "不", you: "你",
+        assistant: "Parlance", conversation: "对话", tokenTitle: "访问令牌",
+        tokenHelp: "此助手需要访问令牌。它保存在此浏览器中。", token: "令牌", ok: "确定",
+        thinking: "Parlance 正在回答…", offline: "无法连接助手，请重试。", choices: "选项" },
+};
+
+// Steps whose question is answered yes or no.
+const yesNoSteps = (step) => step === "permission" || step === "confirmIntent" || step.startsWith("confirmValue:");
+
+const page = {
+  log: document.getElementById("log"),
+  form: document.getElementById("composer"),
+  input: document.getElementById("say"),
+  send: document.getElementById("send"),
+  discover: document.getElementById("discover"),
+  status: document.getElementById("status"),
+  language: document.getElementById("language"),
+  mode: document.getElementById("mode"),
+  restart: document.getElementById("restart"),
+  tokenDialog: document.getElementById("token-dialog"),
+  tokenForm: document.getElementById("token-form"),
+  tokenInput: document.getElementById("token"),
+};
+
+const state = { id: null, shown: new Set(), socket: null, busy: false, lastSeq: 0 };
+
+function text(key) {
+  return (words[page.language.value] || words.en)[key] || words.en[key] || key;
+}
+
+function translatePage() {
+  document.documentElement.lang = page.language.value;
+  for (const element of document.querySelectorAll("[data-text]")) element.textContent = text(element.dataset.text);
+  for (const element of document.querySelectorAll("[data-placeholder]")) element.placeholder = text(element.dataset.placeholder);
+  page.log.setAttribute("aria-label", text("conversation"));
+}
+
+function token() { return localStorage.getItem("parlance.token"); }
+
+function askToken() {
+  return new Promise((resolve) => {
+    page.tokenInput.value = "";
+    page.tokenDialog.addEventListener("close", () => {
+      const value = page.tokenInput.value.trim();
+      if (value) localStorage.setItem("parlance.token", value);
+      resolve(Boolean(value));
+    }, { once: true });
+    page.tokenDialog.showModal();
+  });
+}
+
+async function api(method, path, body) {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const headers = { "Accept": "application/json" };
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    if (token()) headers["Authorization"] = "Bearer " + token();
+    const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    if (response.status === 401) {
+      localStorage.removeItem("parlance.token");
+      if (await askToken()) continue;
+    }
+    const answer = response.status === 204 ? {} : await response.json();
+    if (!response.ok) {
+      const error = new Error(answer.error ? answer.error.message : response.statusText);
+      error.status = response.status;
+      throw error;
+    }
+    return answer;
+  }
+  throw new Error(text("offline"));
+}
+
+function appIcon(name) {
+  const icon = document.createElement("span");
+  icon.className = "icon";
+  icon.setAttribute("aria-hidden", "true");
+  icon.textContent = Array.from(name)[0] || "?";
+  let hash = 0;
+  for (const character of name) hash = (hash * 31 + character.codePointAt(0)) >>> 0;
+  icon.style.background = `hsl(${hash % 360} 55% 36%)`;
+  return icon;
+}
+
+function element(tag, className, content) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (content !== undefined && content !== null) node.textContent = content;
+  return node;
+}
+
+function choiceButton(label, answer) {
+  const button = element("button", "secondary", label);
+  button.type = "button";
+  button.addEventListener("click", () => say(answer));
+  return button;
+}
+
+function renderCard(card, turn) {
+  const box = element("div", "card card-" + card.style);
+  if (card.title && card.title !== turn.app) box.append(element("h3", null, card.title));
+  if (card.rows && card.rows.length) {
+    const list = element("dl");
+    for (const row of card.rows) list.append(element("dt", null, row.label), element("dd", null, row.value));
+    box.append(list);
+  }
+  if (card.body && card.body !== turn.speech) box.append(element("p", "body", card.body));
+  if (card.footer) box.append(element("p", "footer", card.footer));
+  return box;
+}
+
+function renderChoices(turn, item) {
+  const answers = [];
+  if (turn.step === "discovery") {
+    for (const option of turn.options) {
+      const request = option.replace(/^[“"「«»\s]+|[”"」«»\s]+$/g, "");
+      answers.push([request, request]);
+    }
+  } else if (turn.kind === "question" && turn.options.length) {
+    turn.options.forEach((option) => answers.push([option, option]));
+  } else if (turn.kind === "question" && yesNoSteps(turn.step)) {
+    answers.push([text("yes"), text("yes").toLowerCase()], [text("no"), text("no").toLowerCase()]);
+  }
+  if (!answers.length) return;
+  const list = element("ul", "choices");
+  list.setAttribute("aria-label", text("choices"));
+  for (const [label, answer] of answers) {
+    const entry = element("li");
+    entry.append(choiceButton(label, answer));
+    list.append(entry);
+  }
+  item.append(list);
+}
+
+function show(turn) {
+  if (turn.seq !== undefined) {
+    if (state.shown.has(turn.seq)) return;
+    state.shown.add(turn.seq);
+    state.lastSeq = Math.max(state.lastSeq, turn.seq);
+  }
+  const item = element("li", "turn " + turn.kind);
+  item.dataset.step = turn.step;
+  const speaker = element("span", "hidden", (turn.app || text("assistant")) + ": ");
+  item.append(speaker);
+  if (turn.app) {
+    const header = element("div", "app");
+    header.append(appIcon(turn.app), element("span", null, turn.app));
+    item.append(header);
+  }
+  item.append(element("p", "speech", turn.speech));
+  if (turn.card) item.append(renderCard(turn.card, turn));
+  renderChoices(turn, item);
+  page.log.append(item);
+  item.scrollIntoView({ block: "end" });
+  if (page.mode.value === "voice" && window.speechSynthesis && turn.kind !== "progress") {
+    const utterance = new SpeechSynthesisUtterance(turn.speech);
+    utterance.lang = page.language.value;
+    window.speechSynthesis.speak(utterance);
+  }
+}
+
+function showMine(words) {
+  const item = element("li", "turn mine");
+  item.append(element("span", "hidden", text("you") + ": "), element("p", "speech", words));
+  page.log.append(item);
+  item.scrollIntoView({ block: "end" });
+}
+
+function setBusy(busy) {
+  state.busy = busy;
+  page.send.disabled = busy;
+  page.discover.disabled = busy;
+  page.status.textContent = busy ? text("thinking") : "";
+}
+
+function listen() {
+  if (state.socket) state.socket.close();
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  let url = `${scheme}//${location.host}/v1/conversations/${state.id}/events?after=${state.lastSeq}`;
+  if (token()) url += "&token=" + encodeURIComponent(token());
+  const socket = new WebSocket(url);
+  const id = state.id;
+  socket.addEventListener("message", (event) => {
+    try { show(JSON.parse(event.data)); } catch (error) { console.warn("unreadable event", error); }
+  });
+  socket.addEventListener("close", () => {
+    if (state.socket === socket && state.id === id) setTimeout(() => { if (state.socket === socket) listen(); }, 2000);
+  });
+  state.socket = socket;
+}
+
+async function start(fresh) {
+  const saved = sessionStorage.getItem("parlance.conversation");
+  if (!fresh && saved) {
+    try {
+      const conversation = await api("GET", `/v1/conversations/${saved}`);
+      if (conversation.language) page.language.value = conversation.language;
+      page.mode.value = conversation.mode;
+      translatePage();
+      state.id = conversation.id;
+      conversation.turns.forEach(show);
+      listen();
+      return;
+    } catch (error) {
+      if (error.status !== 404) { page.status.textContent = error.message; return; }
+    }
+  }
+  if (state.id) api("DELETE", `/v1/conversations/${state.id}`).catch(() => {});
+  state.shown.clear();
+  state.lastSeq = 0;
+  page.log.replaceChildren();
+  const conversation = await api("POST", "/v1/conversations", { language: page.language.value, mode: page.mode.value });
+  state.id = conversation.id;
+  sessionStorage.setItem("parlance.conversation", state.id);
+  listen();
+}
+
+async function say(words) {
+  const said = words.trim();
+  if (!said || state.busy) return;
+  showMine(said);
+  setBusy(true);
+  try {
+    const answer = await api("POST", `/v1/conversations/${state.id}/turns`, { text: said });
+    answer.turns.forEach(show);
+    setBusy(false);
+  } catch (error) {
+    setBusy(false);
+    page.status.textContent = error.message;
+    if (error.status === 404) await start(true);
+  }
+  page.input.focus();
+}
+
+page.form.addEventListener("submit", (event) => {
+  event.preventDefault();
+  const words = page.input.value;
+  page.input.value = "";
+  say(words);
+});
+page.discover.addEventListener("click", () => say(text("discoverText")));
+page.restart.addEventListener("click", () => start(true).catch((error) => { page.status.textContent = error.message; }));
+for (const select of [page.language, page.mode]) {
+  select.addEventListener("change", () => {
+    localStorage.setItem("parlance." + select.id, select.value);
+    translatePage();
+    start(true).catch((error) => { page.status.textContent = error.message; });
+  });
+}
+
+const query = new URLSearchParams(location.search);
+const preferredLanguage = query.get("language") || localStorage.getItem("parlance.language")
+  || (navigator.language || "en").slice(0, 2);
+if (words[preferredLanguage]) page.language.value = preferredLanguage;
+const preferredMode = query.get("mode") || localStorage.getItem("parlance.mode");
+if (preferredMode === "voice" || preferredMode === "visual") page.mode.value = preferredMode;
+translatePage();
+start(query.has("language") || query.has("mode")).catch((error) => { page.status.textContent = error.message; });
+page.input.focus();
