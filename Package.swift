@@ -128,7 +128,6 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: [
             "ParlanceCore", "ParlanceStore", "ParlancePresentation", "ParlanceTesting", "TestSupport",
             "parlance", "parlance-test-extension", "parlance-bench", "parlance-fuzz",
-            .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
         ]),
     ],
     swiftLanguageModes: [.v6]

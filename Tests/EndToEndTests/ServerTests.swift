@@ -1,0 +1,232 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import TestSupport
+import Testing
+
+/// `parlance serve`, the real binary with the sample apps' real (sandboxed) extensions, over loopback
+/// HTTP and WebSocket; every response checked against the OpenAPI document the server serves.
+@Suite(.serialized)
+struct ServerTests {
+    static func home() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("parlance-serve-\(UUID().uuidString)")
+    }
+
+    /// Checks a reply against the OpenAPI document's declaration and returns it.
+    @discardableResult
+    static func conforming(_ reply: RunningServer.Reply, _ method: String, _ path: String, to document: OpenAPIDocument,
+                           sourceLocation: SourceLocation = #_sourceLocation) -> RunningServer.Reply {
+        let problems = document.problems(of: reply.body.isEmpty ? nil : reply.json, method: method, path: path, status: reply.status)
+        #expect(problems.isEmpty, "\(method) \(path) \(reply.status): \(problems.joined(separator: "; ")) — \(reply.text)",
+                sourceLocation: sourceLocation)
+        return reply
+    }
+
+    @Test("the seed's MonkeyChat conversation over HTTP, every turn also on the WebSocket, in the documented shapes")
+    func seedConversation() async throws {
+        let home = Self.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let server = try RunningServer(home: home)
+        defer { server.stop() }
+        let spec = try OpenAPIDocument(yaml: try await server.request("GET", "/openapi.yaml").body)
+        Self.conforming(try await server.request("GET", "/healthz"), "GET", "/healthz", to: spec)
+
+        let created = try await server.request("POST", "/v1/conversations", json: ["language": "en"])
+        Self.conforming(created, "POST", "/v1/conversations", to: spec)
+        let id = try #require(created.object["id"] as? String)
+        let port = try #require(URLComponents(string: server.base)?.port)
+        let events = try WebSocketTestClient(url: "ws://127.0.0.1:\(port)/v1/conversations/\(id)/events")
+
+        var answers: [[String: Any]] = []
+        for said in ["send a MonkeyChat message", "yes", "Bobo", "send more bananas"] {
+            let reply = try await server.request("POST", "/v1/conversations/\(id)/turns", json: ["text": said])
+            Self.conforming(reply, "POST", "/v1/conversations/{id}/turns", to: spec)
+            answers += reply.object["turns"] as? [[String: Any]] ?? []
+        }
+        #expect(answers.map { $0["step"] as? String } == ["permission", "value:recipients", "value:content", "handled"],
+                "\(answers)")
+        let last = try #require(answers.last)
+        #expect(last["intent"] as? String == "INSendMessageIntent")
+        let parameters = last["parameters"] as? [String: Any]
+        #expect(parameters?["content"] as? String == "send more bananas")
+        #expect(((parameters?["recipients"] as? [[String: Any]])?.first?["displayName"] as? String) == "Bobo")
+        #expect(answers.map { $0["seq"] as? Int } == [1, 2, 3, 4])
+
+        // The WebSocket heard the same turns, in order.
+        var heard: [[String: Any]] = []
+        while heard.count < 4, let message = try events.receive() {
+            heard.append(try #require(try JSONSerialization.jsonObject(with: Data(message.utf8)) as? [String: Any]))
+        }
+        #expect(heard.map { $0["seq"] as? Int } == [1, 2, 3, 4])
+        #expect(heard.map { $0["step"] as? String } == answers.map { $0["step"] as? String })
+
+        // A late listener catches up from a number on.
+        let late = try WebSocketTestClient(url: "ws://127.0.0.1:\(port)/v1/conversations/\(id)/events?after=2")
+        let caughtUp = try #require(try late.receive())
+        #expect(caughtUp.contains("\"seq\":3"))
+
+        let shown = Self.conforming(try await server.request("GET", "/v1/conversations/\(id)"), "GET", "/v1/conversations/{id}", to: spec)
+        #expect((shown.object["turns"] as? [Any])?.count == 4)
+        #expect(shown.object["nextSeq"] as? Int == 5)
+
+        // The seed's one-sentence form, in French, in another conversation.
+        let french = try await server.startConversation(language: "fr")
+        let sent = try await server.say("MonkeyChat Bobo s'il vous plaît envoyer plus de bananes", in: french)
+        #expect(sent.last?["step"] as? String == "handled", "\(sent)")
+        #expect((sent.last?["parameters"] as? [String: Any])?["content"] as? String == "s'il vous plaît envoyer plus de bananes")
+
+        // Ending the conversation closes its sockets and forgets it.
+        Self.conforming(try await server.request("DELETE", "/v1/conversations/\(id)"), "DELETE", "/v1/conversations/{id}", to: spec)
+        #expect(try events.receive() == nil)
+        Self.conforming(try await server.request("GET", "/v1/conversations/\(id)"), "GET", "/v1/conversations/{id}", to: spec)
+        #expect(try await server.request("GET", "/v1/conversations/\(id)").status == 404)
+    }
+
+    @Test("bad input gets a documented 4xx with a clear message, never a crash")
+    func badInput() async throws {
+        let home = Self.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let server = try RunningServer(home: home)
+        defer { server.stop() }
+        let spec = try OpenAPIDocument(yaml: try await server.request("GET", "/openapi.yaml").body)
+        let id = try await server.startConversation()
+        let turns = "/v1/conversations/\(id)/turns"
+        let cases: [(raw: Data, status: Int, code: String)] = [
+            (Data("{not json".utf8), 400, "invalidJSON"),
+            (Data([0x7B, 0x22, 0x74, 0x22, 0x3A, 0x22, 0xFF, 0xFE, 0x22, 0x7D]), 400, "invalidUTF8"),
+            (Data(#"{"text": 42}"#.utf8), 422, "wrongType"),
+            (Data(#"{"words": "hi"}"#.utf8), 422, "missingField"),
+            (Data(#"{"text": "   "}"#.utf8), 422, "emptyText"),
+            (Data(#"["text"]"#.utf8), 422, "wrongType"),
+            (Data(("{\"text\": \"" + String(repeating: "a", count: 2_001) + "\"}").utf8), 422, "textTooLong"),
+            (Data(("{\"text\": \"" + String(repeating: "a", count: 70_000) + "\"}").utf8), 413, "tooLarge"),
+        ]
+        for item in cases {
+            let reply = try await server.request("POST", turns, raw: item.raw)
+            #expect(reply.status == item.status, "\(reply.text)")
+            #expect((reply.object["error"] as? [String: Any])?["code"] as? String == item.code, "\(reply.text)")
+            Self.conforming(reply, "POST", "/v1/conversations/{id}/turns", to: spec)
+        }
+        let plain = try await server.request("POST", turns, raw: Data("hello".utf8), headers: ["Content-Type": "text/plain"])
+        #expect(plain.status == 415)
+        Self.conforming(plain, "POST", "/v1/conversations/{id}/turns", to: spec)
+
+        let unknown = UUID().uuidString.lowercased()
+        Self.conforming(try await server.request("POST", "/v1/conversations/\(unknown)/turns", json: ["text": "hi"]),
+                        "POST", "/v1/conversations/{id}/turns", to: spec)
+        #expect(try await server.request("GET", "/v1/conversations/not-an-id").status == 404)
+        let nowhere = try await server.request("GET", "/v1/nowhere")
+        #expect(nowhere.status == 404)
+        #expect((nowhere.object["error"] as? [String: Any])?["code"] as? String == "notFound")
+        let language = try await server.request("POST", "/v1/conversations", json: ["language": "tlh"])
+        #expect(language.status == 422)
+        Self.conforming(language, "POST", "/v1/conversations", to: spec)
+        let mode = try await server.request("POST", "/v1/conversations", json: ["mode": "loud"])
+        #expect(mode.status == 422)
+        let control = try await server.request("POST", "/v1/parse", json: ["text": "send \u{1B}[2J a message"])
+        #expect(control.status == 422)
+        Self.conforming(control, "POST", "/v1/parse", to: spec)
+
+        // Another site's page cannot drive a conversation.
+        let foreign = try await server.request("POST", turns, json: ["text": "hi"], headers: ["Origin": "http://evil.example"])
+        #expect(foreign.status == 403)
+        let own = try await server.request("POST", turns, json: ["text": "what can you do?"], headers: ["Origin": server.base])
+        #expect(own.status == 200)
+        #expect(own.headers["access-control-allow-origin"] == nil)
+        #expect(server.isRunning)
+    }
+
+    @Test("parse, apps, permissions and preferences answer as documented")
+    func understandingAndApps() async throws {
+        let home = Self.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let server = try RunningServer(home: home)
+        defer { server.stop() }
+        let spec = try OpenAPIDocument(yaml: try await server.request("GET", "/openapi.yaml").body)
+
+        let parsed = Self.conforming(try await server.request("POST", "/v1/parse", json: ["text": "MonkeyChat Bobo send more bananas"]),
+                                     "POST", "/v1/parse", to: spec)
+        #expect(parsed.object["intent"] as? String == "INSendMessageIntent")
+        let declined = Self.conforming(try await server.request("POST", "/v1/parse", json: ["text": "stop the alarm"]),
+                                       "POST", "/v1/parse", to: spec)
+        #expect(declined.object["intent"] is NSNull)
+
+        let apps = Self.conforming(try await server.request("GET", "/v1/apps?language=fr"), "GET", "/v1/apps", to: spec)
+        let listed = apps.object["apps"] as? [[String: Any]] ?? []
+        #expect(listed.count == 6)
+        let chat = try #require(listed.first { $0["identifier"] as? String == "org.parlance.examples.monkeychat" })
+        let phrases = (chat["examples"] as? [[String: Any]])?.flatMap { $0["phrases"] as? [String] ?? [] } ?? []
+        #expect(phrases.contains("Envoie un message MonkeyChat à Bobo"))
+
+        let denied = try await server.request("PUT", "/v1/apps/org.parlance.examples.monkeypay/permission", json: ["permission": "denied"])
+        Self.conforming(denied, "PUT", "/v1/apps/{app}/permission", to: spec)
+        #expect(denied.object["permission"] as? String == "denied")
+        let refused = try await server.say("pay Bobo 5 dollars with MonkeyPay", in: try await server.startConversation())
+        #expect(refused.last?["step"] as? String == "permissionDenied", "\(refused)")
+        let missing = try await server.request("PUT", "/v1/apps/org.example.nothing/permission", json: ["permission": "allowed"])
+        Self.conforming(missing, "PUT", "/v1/apps/{app}/permission", to: spec)
+        #expect(missing.status == 404)
+        let wrong = try await server.request("PUT", "/v1/apps/org.parlance.examples.monkeypay/permission", json: ["permission": "maybe"])
+        #expect(wrong.status == 422)
+
+        let preferred = try await server.request("PUT", "/v1/preferences/rides", json: ["app": "org.parlance.examples.monkeyride"])
+        Self.conforming(preferred, "PUT", "/v1/preferences/{domain}", to: spec)
+        #expect(preferred.object["rides"] as? String == "org.parlance.examples.monkeyride")
+        let mismatch = try await server.request("PUT", "/v1/preferences/rides", json: ["app": "org.parlance.examples.monkeychat"])
+        #expect(mismatch.status == 422)
+        #expect(try await server.request("PUT", "/v1/preferences/weather", json: ["app": "x"]).status == 404)
+        Self.conforming(try await server.request("DELETE", "/v1/preferences/rides"), "DELETE", "/v1/preferences/{domain}", to: spec)
+        let after = Self.conforming(try await server.request("GET", "/v1/preferences"), "GET", "/v1/preferences", to: spec)
+        #expect(after.object.isEmpty)
+    }
+
+    @Test("off loopback a token is required; with a token, requests without it get 401")
+    func accessToken() async throws {
+        let home = Self.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let runner = CommandRunner()
+        defer { runner.remove() }
+        let open = try runner.run(["serve", "--host", "0.0.0.0", "--port", "0"])
+        #expect(open.status == 1)
+        #expect(open.stderr.contains("--token-file"), "\(open.stderr)")
+
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let tokenFile = home.appendingPathComponent("token")
+        let token = "correct-horse-battery-staple-42"
+        try Data((token + "\n").utf8).write(to: tokenFile)
+        let server = try RunningServer(home: home, arguments: ["--token-file", tokenFile.path], token: token)
+        defer { server.stop() }
+        let spec = try OpenAPIDocument(yaml: try await server.request("GET", "/openapi.yaml").body)
+        let without = try await server.request("GET", "/v1/apps", authorized: false)
+        #expect(without.status == 401)
+        #expect(without.headers["www-authenticate"] == "Bearer")
+        Self.conforming(without, "GET", "/v1/apps", to: spec)
+        let wrong = try await server.request("GET", "/v1/apps", headers: ["Authorization": "Bearer nope"], authorized: false)
+        #expect(wrong.status == 401)
+        #expect(try await server.request("GET", "/v1/apps").status == 200)
+        #expect(try await server.request("GET", "/", authorized: false).status == 200)  // the page asks for the token
+        let id = try await server.startConversation()
+        let port = try #require(URLComponents(string: server.base)?.port)
+        #expect(throws: WebSocketTestClient.Failure.self) {
+            _ = try WebSocketTestClient(url: "ws://127.0.0.1:\(port)/v1/conversations/\(id)/events")
+        }
+        _ = try WebSocketTestClient(url: "ws://127.0.0.1:\(port)/v1/conversations/\(id)/events?token=\(token)")
+    }
+
+    @Test("SIGTERM stops the server gracefully: it exits 0 and its extensions end with it")
+    func gracefulShutdown() async throws {
+        let home = Self.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let server = try RunningServer(home: home)
+        let id = try await server.startConversation()
+        _ = try await server.request("PUT", "/v1/apps/org.parlance.examples.monkeychat/permission", json: ["permission": "allowed"])
+        let answer = try await server.say("MonkeyChat Bobo see you at the big tree", in: id)
+        #expect(answer.last?["step"] as? String == "handled", "\(answer)")
+        let records = home.appendingPathComponent("run/extensions")
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: records.path)) ?? []).count >= 1)
+        #expect(server.stop() == 0, "\(server.output)")
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: records.path)) ?? []).isEmpty,
+                "extensions still recorded as running after the server stopped")
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+
+/// A small, blocking WebSocket client over a loopback TCP socket (RFC 6455): enough to hear the
+/// server's conversation events and to drive Chromium's DevTools protocol, without a TLS stack.
+package final class WebSocketTestClient {
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    private let socket: Int32
+    private var buffer: [UInt8] = []
+    /// The HTTP status of the handshake's answer (101 when upgraded).
+    package private(set) var handshakeStatus = 0
+
+    /// Connects to `ws://127.0.0.1:PORT/path…`; throws unless the server switches protocols.
+    package init(url: String, timeout: TimeInterval = 60) throws {
+        guard let parts = URLComponents(string: url), let port = parts.port, let host = parts.host else {
+            throw Failure("not a ws:// URL: \(url)")
+        }
+        socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw Failure("no socket") }
+        var seconds = timeval(tv_sec: Int(timeout), tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &seconds, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        inet_pton(AF_INET, host == "localhost" ? "127.0.0.1" : host, &address.sin_addr)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            Glibc.close(socket)
+            throw Failure("could not connect to \(url)")
+        }
+        let path = (parts.percentEncodedPath.isEmpty ? "/" : parts.percentEncodedPath)
+            + (parts.percentEncodedQuery.map { "?" + $0 } ?? "")
+        let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
+        try send(Array(("GET \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            + "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n\r\n").utf8))
+        let head = try readHead()
+        handshakeStatus = Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
+        guard handshakeStatus == 101 else {
+            Glibc.close(socket)
+            throw Failure("the server did not upgrade: \(head.split(separator: "\r\n").first ?? "")")
+        }
+    }
+
+    deinit { Glibc.close(socket) }
+
+    /// Sends a text message (masked, as a client must).
+    package func send(text: String) throws {
+        let payload = Array(text.utf8)
+        var frame: [UInt8] = [0x81]
+        if payload.count < 126 {
+            frame.append(0x80 | UInt8(payload.count))
+        } else if payload.count <= 0xFFFF {
+            frame.append(0x80 | 126)
+            frame += [UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
+        } else {
+            frame.append(0x80 | 127)
+            frame += (0..<8).reversed().map { UInt8((UInt64(payload.count) >> (8 * UInt64($0))) & 0xFF) }
+        }
+        let mask = (0..<4).map { _ in UInt8.random(in: 0...255) }
+        frame += mask
+        frame += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
+        try send(frame)
+    }
+
+    /// The next text message, or nil when the server closed the socket.
+    package func receive() throws -> String? {
+        var message: [UInt8] = []
+        while true {
+            let header = try read(2)
+            let opcode = header[0] & 0x0F
+            var length = Int(header[1] & 0x7F)
+            if length == 126 {
+                let bytes = try read(2)
+                length = Int(bytes[0]) << 8 | Int(bytes[1])
+            } else if length == 127 {
+                length = try read(8).reduce(0) { $0 << 8 | Int($1) }
+            }
+            let payload = try read(length)
+            switch opcode {
+            case 0x8: return nil
+            case 0x9: continue  // ping: the server's keep-alive; a blocking test client need not answer in time
+            case 0xA: continue
+            default:
+                message += payload
+                if header[0] & 0x80 != 0 { return String(decoding: message, as: UTF8.self) }
+            }
+        }
+    }
+
+    /// Closes the connection.
+    package func disconnect() {
+        shutdown(socket, Int32(SHUT_RDWR))
+    }
+
+    private func send(_ bytes: [UInt8]) throws {
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { Foundation.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { throw Failure("the connection closed while sending") }
+            sent += count
+        }
+    }
+
+    private func fill() throws {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let count = recv(socket, &chunk, chunk.count, 0)
+        guard count > 0 else { throw Failure(count == 0 ? "the connection closed" : "no data in time (errno \(errno))") }
+        buffer += chunk[0..<count]
+    }
+
+    private func read(_ count: Int) throws -> [UInt8] {
+        while buffer.count < count { try fill() }
+        defer { buffer.removeFirst(count) }
+        return Array(buffer[0..<count])
+    }
+
+    private func readHead() throws -> String {
+        let end: [UInt8] = [13, 10, 13, 10]
+        while true {
+            if let range = buffer.firstRange(of: end) {
+                let head = String(decoding: buffer[..<range.lowerBound], as: UTF8.self)
+                buffer.removeFirst(range.upperBound)
+                return head
+            }
+            try fill()
+        }
+    }
+}
