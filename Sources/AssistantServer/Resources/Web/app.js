@@ -62,7 +62,7 @@ const page = {
   tokenInput: document.getElementById("token"),
 };
 
-const state = { id: null, shown: new Set(), socket: null, busy: false, lastSeq: 0 };
+const state = { id: null, shown: new Set(), socket: null, busy: false, lastSeq: 0, starting: Promise.resolve() };
 
 function text(key) {
   return (words[page.language.value] || words.en)[key] || words.en[key] || key;
@@ -145,7 +145,7 @@ function renderCard(card, turn) {
   }
   if (card.body && card.body !== turn.speech) box.append(element("p", "body", card.body));
   if (card.footer) box.append(element("p", "footer", card.footer));
-  return box;
+  return box.childElementCount ? box : null;
 }
 
 function renderChoices(turn, item) {
@@ -187,7 +187,8 @@ function show(turn) {
     item.append(header);
   }
   item.append(element("p", "speech", turn.speech));
-  if (turn.card) item.append(renderCard(turn.card, turn));
+  const card = turn.card && renderCard(turn.card, turn);
+  if (card) item.append(card);
   renderChoices(turn, item);
   page.log.append(item);
   item.scrollIntoView({ block: "end" });
@@ -228,6 +229,12 @@ function listen() {
   state.socket = socket;
 }
 
+// Starts (or picks up) the conversation; what is said meanwhile waits for it.
+function begin(fresh) {
+  state.starting = start(fresh).catch((error) => { page.status.textContent = error.message; });
+  return state.starting;
+}
+
 async function start(fresh) {
   const saved = sessionStorage.getItem("parlance.conversation");
   if (!fresh && saved) {
@@ -259,6 +266,7 @@ async function say(words) {
   if (!said || state.busy) return;
   showMine(said);
   setBusy(true);
+  await state.starting;
   try {
     const answer = await api("POST", `/v1/conversations/${state.id}/turns`, { text: said });
     answer.turns.forEach(show);
@@ -266,7 +274,7 @@ async function say(words) {
   } catch (error) {
     setBusy(false);
     page.status.textContent = error.message;
-    if (error.status === 404) await start(true);
+    if (error.status === 404) await begin(true);
   }
   page.input.focus();
 }
@@ -278,12 +286,12 @@ page.form.addEventListener("submit", (event) => {
   say(words);
 });
 page.discover.addEventListener("click", () => say(text("discoverText")));
-page.restart.addEventListener("click", () => start(true).catch((error) => { page.status.textContent = error.message; }));
+page.restart.addEventListener("click", () => begin(true));
 for (const select of [page.language, page.mode]) {
   select.addEventListener("change", () => {
     localStorage.setItem("parlance." + select.id, select.value);
     translatePage();
-    start(true).catch((error) => { page.status.textContent = error.message; });
+    begin(true);
   });
 }
 
@@ -294,5 +302,5 @@ if (words[preferredLanguage]) page.language.value = preferredLanguage;
 const preferredMode = query.get("mode") || localStorage.getItem("parlance.mode");
 if (preferredMode === "voice" || preferredMode === "visual") page.mode.value = preferredMode;
 translatePage();
-start(query.has("language") || query.has("mode")).catch((error) => { page.status.textContent = error.message; });
+begin(query.has("language") || query.has("mode"));
 page.input.focus();

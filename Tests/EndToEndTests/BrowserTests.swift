@@ -1,0 +1,104 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The web page in a real browser (headless Chromium, driven through its DevTools protocol) against the
+/// real `parlance serve`: typed requests, answers by clicking. Screenshots are saved in
+/// `.build/test-artifacts/browser/` (or `$PARLANCE_TEST_ARTIFACTS/browser/`).
+@Suite(.serialized, .enabled(if: BrowserSession.isAvailable, "Chromium is not installed (apt-get install chromium)"))
+struct BrowserTests {
+    static let artifacts: URL = {
+        if let folder = ProcessInfo.processInfo.environment["PARLANCE_TEST_ARTIFACTS"] {
+            return URL(fileURLWithPath: folder).appendingPathComponent("browser")
+        }
+        return ConversationTests.root.appendingPathComponent(".build/test-artifacts/browser")
+    }()
+
+    /// The page's last assistant turn is at `step`.
+    static func lastStep(is step: String) -> String {
+        "[...document.querySelectorAll('#log li.turn:not(.mine)')].pop()?.dataset.step === \(BrowserSession.quoted(step))"
+    }
+
+    @Test("the seed's MonkeyChat conversation typed in the page, the permission given by a click; the seed's one-sentence form in six languages")
+    func seedConversation() async throws {
+        let home = ServerTests.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let server = try RunningServer(home: home)
+        defer { server.stop() }
+        let browser = try BrowserSession(url: server.base + "/?language=en")
+        try browser.wait(for: "document.getElementById('say') && sessionStorage.getItem('parlance.conversation')")
+        try browser.type("send a MonkeyChat message")
+        try browser.wait(for: Self.lastStep(is: "permission"))
+        try browser.click(button: "Yes")
+        try browser.wait(for: Self.lastStep(is: "value:recipients"))
+        try browser.type("Bobo")
+        try browser.wait(for: Self.lastStep(is: "value:content"))
+        try browser.type("send more bananas")
+        try browser.wait(for: Self.lastStep(is: "handled"))
+        let text = try browser.pageText()
+        #expect(text.contains("Sent “send more bananas” to Bobo."), "\(text)")
+        try browser.screenshot(to: Self.artifacts.appendingPathComponent("seed-en.png"))
+
+        let seeds = [("fr", "MonkeyChat Kiki on se voit au grand arbre", "on se voit au grand arbre"),
+                     ("de", "MonkeyChat Kiki wir sehen uns am großen Baum", "wir sehen uns am großen Baum"),
+                     ("it", "MonkeyChat Kiki ci vediamo al grande albero", "ci vediamo al grande albero"),
+                     ("ja", "MonkeyChat Kiki 大きな木の下で会おう", "大きな木の下で会おう"),
+                     ("zh", "MonkeyChat Kiki 大树下见", "大树下见")]
+        for (language, request, content) in seeds {
+            _ = try browser.evaluate("""
+                (() => { const select = document.getElementById('language'); select.value = \(BrowserSession.quoted(language));
+                  select.dispatchEvent(new Event('change')); })()
+                """)
+            try browser.wait(for: "document.documentElement.lang === \(BrowserSession.quoted(language)) && !document.querySelector('#log li')")
+            try browser.type(request)
+            try browser.wait(for: Self.lastStep(is: "handled"))
+            let shown = try browser.pageText()
+            #expect(shown.contains(content), "\(language): \(shown)")
+            try browser.screenshot(to: Self.artifacts.appendingPathComponent("seed-\(language).png"))
+        }
+    }
+
+    @Test("a disambiguation answered by clicking a name; a payment confirmed by clicking Yes; discovery as a list to tap")
+    func choicesByClicking() async throws {
+        let home = ServerTests.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let server = try RunningServer(home: home)
+        defer { server.stop() }
+        // Three Bobos and no plain one, as in the monkeychat.conv script.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TestProducts.path("monkeychat"))
+        process.arguments = ["remove", "Bobo"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["PARLANCE_HOME": home.path]) { $1 }
+        try process.run()
+        process.waitUntilExit()
+        for app in ["monkeychat", "monkeypay"] {
+            _ = try await server.request("PUT", "/v1/apps/org.parlance.examples.\(app)/permission", json: ["permission": "allowed"])
+        }
+
+        let browser = try BrowserSession(url: server.base + "/?language=en")
+        try browser.wait(for: "sessionStorage.getItem('parlance.conversation')")
+        try browser.type("send a message to Bobo on MonkeyChat saying hello")
+        try browser.wait(for: Self.lastStep(is: "choice:recipients"))
+        try browser.screenshot(to: Self.artifacts.appendingPathComponent("disambiguation.png"))
+        try browser.click(button: "Little Bobo")
+        try browser.wait(for: Self.lastStep(is: "handled"))
+        let sent = try browser.pageText()
+        #expect(sent.contains("Sent “hello” to Little Bobo."), "\(sent)")
+
+        try browser.type("pay Kiki 5 dollars with MonkeyPay for bananas")
+        try browser.wait(for: Self.lastStep(is: "confirmIntent"))
+        try browser.screenshot(to: Self.artifacts.appendingPathComponent("payment-confirm.png"))
+        try browser.click(button: "Yes")
+        try browser.wait(for: Self.lastStep(is: "handled"))
+        let paid = try browser.pageText()
+        #expect(paid.contains("$5.00"), "\(paid)")
+        try browser.screenshot(to: Self.artifacts.appendingPathComponent("payment-done.png"))
+
+        _ = try browser.evaluate("document.getElementById('discover').click()")
+        try browser.wait(for: Self.lastStep(is: "discovery"))
+        try browser.click(button: "Start a Bananarific in MonkeyFit")
+        try browser.wait(for: "[...document.querySelectorAll('#log li.turn:not(.mine)')].pop()?.dataset.step !== 'discovery'")
+        #expect(try browser.pageText().contains("MonkeyFit"))
+        try browser.screenshot(to: Self.artifacts.appendingPathComponent("discovery.png"))
+    }
+}
