@@ -1,8 +1,10 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdWebSocket
 import Intents
 import ParlanceCore
+import ParlanceHosting
 import ParlancePresentation
 import ParlanceUnderstanding
 
@@ -99,7 +101,14 @@ struct AssistantAPI: Sendable {
                 + "\(RequestUnderstander.maximumLength)")
         }
         let served = try await hub.conversation(id)
-        return JSONResponse(TurnAnswer(turns: try await served.respond(to: text)))
+        let meter = ExtensionTimeMeter()
+        let began = ContinuousClock.now
+        let turns = try await ExtensionTimeMeter.$current.withValue(meter) { try await served.respond(to: text) }
+        let total = ContinuousClock.now - began
+        // The assistant's own time and the apps' (extension start and calls), for operators and the load test.
+        var headers = HTTPFields()
+        if let name = HTTPField.Name("Server-Timing") { headers[name] = "assistant;dur=\(Self.milliseconds(total - meter.elapsed)), app;dur=\(Self.milliseconds(meter.elapsed))" }
+        return JSONResponse(TurnAnswer(turns: turns), headers: headers)
     }
 
     // MARK: Understanding
@@ -182,6 +191,11 @@ struct AssistantAPI: Sendable {
     }
 
     // MARK: Helpers
+
+    static func milliseconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        return String(format: "%.3f", Double(seconds) * 1000 + Double(attoseconds) / 1e15)
+    }
 
     private func id(_ context: Context) throws -> String { try parameter("id", context).lowercased() }
 

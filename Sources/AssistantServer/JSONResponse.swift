@@ -5,10 +5,12 @@ import Hummingbird
 struct JSONResponse<Value: Encodable & Sendable>: ResponseGenerator {
     let value: Value
     var status: HTTPResponse.Status = .ok
+    var extraHeaders = HTTPFields()
 
-    init(_ value: Value, status: HTTPResponse.Status = .ok) {
+    init(_ value: Value, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) {
         self.value = value
         self.status = status
+        self.extraHeaders = headers
     }
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
@@ -20,7 +22,7 @@ struct JSONResponse<Value: Encodable & Sendable>: ResponseGenerator {
         } catch {
             throw APIError.internalError("the answer could not be encoded: \(error)")
         }
-        var headers = HTTPFields()
+        var headers = extraHeaders
         headers[.contentType] = "application/json; charset=utf-8"
         headers[.cacheControl] = "no-store"
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))

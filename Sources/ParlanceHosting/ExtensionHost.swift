@@ -174,6 +174,8 @@ public actor ExtensionHost {
     private func perform<Result: Sendable>(
         _ endpoint: ExtensionEndpoint,
         _ body: (ExtensionConnection) async throws(HostingError) -> Result) async throws(HostingError) -> Result {
+        let began = ContinuousClock.now
+        defer { ExtensionTimeMeter.current?.add(ContinuousClock.now - began) }
         let connection: ExtensionConnection
         do {
             connection = try await runningConnection(for: endpoint)
