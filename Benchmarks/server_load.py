@@ -191,8 +191,10 @@ def main():
           f"(warm-up {arguments.warmup:.0f} s), {cores} cores")
     print(f"  conversations completed {results.conversations}, turns {len(results.turns)}, "
           f"errors {len(results.errors)}, crossed {len(results.crossed)}")
-    print(f"  turns/s {len(results.turns) / elapsed:.1f} ({len(results.turns) / elapsed / cores:.1f} per core); "
-          f"server CPU {cpu:.1f} s" if cpu is not None else "")
+    print(f"  turns/s {len(results.turns) / elapsed:.1f} ({len(results.turns) / elapsed / cores:.1f} per core; "
+          "bounded by the sample apps' extensions, one process each, which answer one call at a time)")
+    if cpu:
+        print(f"  server CPU {cpu:.1f} s: {len(results.turns) / cpu:.0f} turns per CPU-second of the assistant")
     print(f"  assistant time per turn (extension time excluded): p50 {percentile(assistant, .5):.2f} ms, "
           f"p99 {percentile(assistant, .99):.2f} ms, max {max(assistant, default=float('nan')):.2f} ms")
     print(f"  app time per turn: p50 {percentile(app, .5):.2f} ms, p99 {percentile(app, .99):.2f} ms")

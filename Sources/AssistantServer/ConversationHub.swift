@@ -49,16 +49,15 @@ public actor ConversationHub: Service {
     public func run() async throws {
         await withGracefulShutdownHandler {
             await withDiscardingTaskGroup { group in
-                var running: [ServedConversation] = []
                 for await served in started.stream {
-                    running.append(served)
                     group.addTask { await served.conversation.run() }
                     group.addTask {
                         for await turn in served.conversation.updates { await served.record(turn) }
                         served.log.close()
                     }
                 }
-                for served in running { served.conversation.finish() }
+                // Ended and put-away conversations finished already; their tasks are gone.
+                for served in live.values { served.conversation.finish() }
             }
         } onGracefulShutdown: { [started] in
             started.continuation.finish()
@@ -68,7 +67,7 @@ public actor ConversationHub: Service {
     /// Starts a conversation.
     func create(language: String?, mode: PresentationMode) async -> ServedConversation {
         let id = UUID().uuidString.lowercased()
-        return await open(id: id, language: language, mode: mode)
+        return await open(id: id, language: language, mode: mode).served
     }
 
     /// A conversation by id: a live one, or one saved earlier (then resumed).
@@ -85,11 +84,12 @@ public actor ConversationHub: Service {
             guard let settings = known[id] else {
                 throw .notFound("there is no conversation \(id); start one with POST /v1/conversations")
             }
-            return await open(id: id, language: settings.language, mode: settings.mode)
+            return await open(id: id, language: settings.language, mode: settings.mode).served
         }
         let settings = try? JSONDecoder().decode(SavedSettings.self, from: saved)
-        let served = await open(id: id, language: known[id]?.language ?? settings?.language, mode: known[id]?.mode ?? .visual)
-        _ = await served.resume()
+        let (served, created) = await open(id: id, language: known[id]?.language ?? settings?.language,
+                                           mode: known[id]?.mode ?? .visual)
+        if created { _ = await served.resume() }
         return served
     }
 
@@ -113,8 +113,11 @@ public actor ConversationHub: Service {
     /// How many conversations are in memory.
     var liveCount: Int { live.count }
 
-    private func open(id: String, language: String?, mode: PresentationMode) async -> ServedConversation {
+    /// The live conversation `id`, made now (`created`) unless another request made it while this one waited.
+    private func open(id: String, language: String?, mode: PresentationMode) async
+        -> (served: ServedConversation, created: Bool) {
         await makeRoom()
+        if let existing = live[id] { return (existing, false) }
         let conversation = Conversation(apps: assistant.apps, store: assistant.store, home: assistant.home,
                                         host: assistant.host, understander: assistant.understander,
                                         session: Self.session(id), mode: mode, language: language,
@@ -123,7 +126,7 @@ public actor ConversationHub: Service {
         live[id] = served
         known[id] = (language, mode)
         started.continuation.yield(served)
-        return served
+        return (served, true)
     }
 
     /// Puts away the least recently used idle conversations beyond the limit (their state stays saved).

@@ -15,6 +15,8 @@ struct ModuleBoundaryTests {
         "ParlanceUnderstanding": ["ParlanceCore"],
         "ParlancePresentation": ["ParlanceCore"],
         "ParlanceEngine": ["ParlanceCore", "ParlanceHosting", "ParlanceUnderstanding", "ParlancePresentation"],
+        "AssistantServer": ["ParlanceCore", "ParlanceHosting", "ParlanceUnderstanding", "ParlancePresentation",
+                            "ParlanceEngine"],
         "ParlanceTesting": ["ParlanceCore", "ParlanceStore", "ParlanceHosting", "ParlanceUnderstanding",
                             "ParlancePresentation", "ParlanceEngine"],
     ]
@@ -47,6 +49,17 @@ struct ModuleBoundaryTests {
             let ours = Self.imports(text).filter { $0.hasPrefix("Parlance") }
             let extra = ours.subtracting(Self.allowed[module] ?? [])
             #expect(extra.isEmpty, "\(path) imports \(extra.sorted())")
+        }
+    }
+
+    @Test("HTTP (Hummingbird) only in the server")
+    func serverAtTheEdge() throws {
+        let modules = try FileManager.default.contentsOfDirectory(atPath: Self.sources.path)
+        for module in modules where module != "AssistantServer" {
+            for (path, text) in try Self.files(of: module) {
+                let imports = Self.imports(text)
+                #expect(!imports.contains { $0.hasPrefix("Hummingbird") }, "\(path) uses Hummingbird")
+            }
         }
     }
 

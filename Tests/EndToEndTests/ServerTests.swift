@@ -214,7 +214,7 @@ struct ServerTests {
         _ = try WebSocketTestClient(url: "ws://127.0.0.1:\(port)/v1/conversations/\(id)/events?token=\(token)")
     }
 
-    @Test("SIGTERM stops the server gracefully: it exits 0 and its extensions end with it")
+    @Test("SIGTERM stops the server gracefully: it exits 0, its extensions end with it, and a conversation goes on after a restart")
     func gracefulShutdown() async throws {
         let home = Self.home()
         defer { try? FileManager.default.removeItem(at: home) }
@@ -225,8 +225,21 @@ struct ServerTests {
         #expect(answer.last?["step"] as? String == "handled", "\(answer)")
         let records = home.appendingPathComponent("run/extensions")
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: records.path)) ?? []).count >= 1)
+        // A conversation waiting for an answer when the server stops goes on after it starts again.
+        let waiting = try await server.say("send a MonkeyChat message", in: id)
+        #expect(waiting.last?["step"] as? String == "value:recipients", "\(waiting)")
         #expect(server.stop() == 0, "\(server.output)")
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: records.path)) ?? []).isEmpty,
                 "extensions still recorded as running after the server stopped")
+
+        let again = try RunningServer(home: home)
+        defer { again.stop() }
+        let resumed = try await again.request("GET", "/v1/conversations/\(id)")
+        #expect(resumed.status == 200, "\(resumed.text)")
+        let asked = (resumed.object["turns"] as? [[String: Any]])?.last
+        #expect(asked?["step"] as? String == "value:recipients", "\(resumed.text)")
+        #expect(try await again.say("Bobo", in: id).last?["step"] as? String == "value:content")
+        let done = try await again.say("see you later", in: id)
+        #expect((done.last?["parameters"] as? [String: Any])?["content"] as? String == "see you later", "\(done)")
     }
 }
