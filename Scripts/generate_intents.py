@@ -41,7 +41,7 @@ def base_type(t):
 
 
 SPECIAL = {"Date": "WireDate", "NSDecimalNumber": "DecimalNumber", "DateComponents": "DateComponents",
-           "NSRange": "Range", "PersonNameComponents": "NameComponents"}
+           "NSRange": "Range", "PersonNameComponents": "NameComponents", "NSNumber": "Number"}
 
 
 def encode_stmt(name, t, default, container="c", key=None):
@@ -185,7 +185,7 @@ def gen_record(r):
     sup = r.get("superclass")
     mutable = r.get("mutable", False)
     access = "public var" if mutable else "public internal(set) var"
-    final = "open" if name == "INPerson" else "public final"
+    final = "open" if name == "INPerson" else ("public final" if r.get("final", True) else "public")
     if sup:
         header = f"{final} class {name}: {sup}, @unchecked Sendable {{\n"
     else:
@@ -262,6 +262,24 @@ def init_labels(intent):
     return out
 
 
+def empty_value(t, p):
+    """The value an intent made with init() has for a parameter."""
+    if p["default"] is not None:
+        return p["default"]
+    if t.endswith("?"):
+        return "nil"
+    return {"String": '""', "Int": "0", "Bool": "false", "Double": "0", "DateComponents": "DateComponents()",
+            "INRestaurant": 'INRestaurant(location: CLLocation(latitude: 0, longitude: 0), name: "", '
+                            'vendorIdentifier: "", restaurantIdentifier: "")'}[t]
+
+
+def marker_value(t):
+    """A placeholder value for a response property the initializer requires."""
+    if t.startswith("["):
+        return "[]"
+    return {"Int": "0", "Date": "Date(timeIntervalSince1970: 0)"}[t]
+
+
 def stored_params(intent):
     return [p for p in intent["params"] if not p["computed"]]
 
@@ -277,7 +295,8 @@ def gen_intent(intent):
             lines.append(f"    public var {p['name']}: {p['type']} {{\n        {p['computed']}\n    }}\n")
         else:
             init = f" = {p['default']}" if p["default"] is not None else ""
-            lines.append(f"    public internal(set) var {p['name']}: {p['type']}{init}\n")
+            access = "public var" if p.get("settable") else "public internal(set) var"
+            lines.append(f"    {access} {p['name']}: {p['type']}{init}\n")
     labels = init_labels(intent)
     sig = []
     for label, pname, default in labels:
@@ -292,6 +311,12 @@ def gen_intent(intent):
     for _label, pname, _ in labels:
         lines.append(f"        self.{pname} = {pname}\n")
     lines.append("        super.init()\n    }\n")
+    if sig and any(default is None for _, _, default in labels):
+        # Apple's intents also have NSObject's init(); code that fills an intent later uses it.
+        args = ", ".join(f"{label}: {empty_value(ptypes[pname], next(p for p in params if p['name'] == pname))}"
+                         for label, pname, _ in labels)
+        lines.append("\n    /// An intent with no values yet (`NSObject`'s initializer in Apple's SDK).\n")
+        lines.append(f"    public convenience override init() {{\n        self.init({args})\n    }}\n")
     if intent.get("extra_inits"):
         lines.append(intent["extra_inits"].rstrip() + "\n")
     stored = stored_params(intent)
@@ -371,7 +396,7 @@ def gen_dispatch(intent):
 
 def gen_response(intent):
     name = intent["name"] + "Response"
-    code = name + "Code"
+    code = intent.get("code_enum", name + "Code")
     cases = []
     for c in intent["codes"]:
         if isinstance(c, tuple):
@@ -384,12 +409,20 @@ def gen_response(intent):
     lines = [doc(f"The extension's answer to an `{intent['name']}`, from confirm or handle."),
              f"public final class {name}: INIntentResponse, @unchecked Sendable {{\n",
              "    /// The outcome.\n", f"    public let code: {code}\n"]
+    given = intent.get("response_init", [])  # [(label, property)] before `code:` in the initializer
+    given_names = {prop for _, prop in given}
+    ptypes = {pname: ptype for pname, ptype, _ in props}
     for pname, ptype, pdoc in props:
-        lines.append(doc(pdoc, "    ") + f"    public var {pname}: {ptype}\n")
+        keyword = "let" if pname in given_names else "var"
+        lines.append(doc(pdoc, "    ") + f"    public {keyword} {pname}: {ptype}\n")
+    head = "".join(f"{label}{'' if label == prop else ' ' + prop}: {ptypes[prop]}, " for label, prop in given)
+    assign = "".join(f"        self.{prop} = {prop}\n" for _, prop in given)
+    marker_args = "".join(f"{label}: {marker_value(ptypes[prop])}, " for label, prop in given)
+    what = "its values, a code" if given else "a code"
     lines.append(f"""
-    /// A response with a code and, optionally, an activity that continues the work in the app.
-    public init(code: {code}, userActivity: NSUserActivity?) {{
-        self.code = code
+    /// A response with {what} and, optionally, an activity that continues the work in the app.
+    public init({head}code: {code}, userActivity: NSUserActivity?) {{
+{assign}        self.code = code
         super.init(userActivity: userActivity)
     }}
 
@@ -400,7 +433,7 @@ def gen_response(intent):
 
     /// The response a default spelling returns when no spelling of the method is implemented.
     static var unimplementedMarker: {name} {{
-        let response = {name}(code: .failure, userActivity: nil)
+        let response = {name}({marker_args}code: .failure, userActivity: nil)
         response.isUnimplementedMarker = true
         return response
     }}
@@ -468,6 +501,8 @@ def chain_for(intent, method, results, label_new, label_old, has_swift3, purpose
     new_t = results[0]
     old_t = results[1] if len(results) > 1 else None
     comp_label = "completion" if method in ("handle", "confirm") else "with completion"
+    if intent.get("resolve_label") == "completion":
+        comp_label = "completion"
     renamed = intent.get("renamed", True)
     k = f"{name}.{method}"
     spellings = []
@@ -565,8 +600,9 @@ def gen_handling(intent):
     for p in resolvable(intent):
         _, is_list, _ = base_type(p["type"])
         results = [f"[{r}]" if is_list else r for r in p["results"]]
+        never_renamed = intent.get("renamed", True) is False
         chains += chain_for(intent, "resolve" + upper_first(p["name"]), results, "for",
-                            "for" + upper_first(verb), has_swift3 and p["swift3"],
+                            "for" if never_renamed else "for" + upper_first(verb), has_swift3 and p["swift3"],
                             f"Resolves `{p['name']}`: says whether the value is usable, needs confirming, a choice "
                             f"or a new value. Optional: without it the value is taken as it is")
     lines = [doc(f"The handler interface for `{name}`: {lower_first(intent['doc'])}\n\n"

@@ -49,6 +49,31 @@ SAMPLES = {
                      "pickupLocation": {"name": "Home"}, "dropOffLocation": {"name": "Stadium"}},
     "INRideOption": {"name": "MonkeyPool", "estimatedPickupDate": "2026-11-21T09:35:00.000Z",
                      "priceRange": {"minimumPrice": 8, "maximumPrice": 12, "currencyCode": "USD"}},
+    "INPaymentAccount": {"nickname": {"spokenPhrase": "Banana Savings"}, "accountNumber": "1234",
+                         "accountType": "saving", "organizationName": {"spokenPhrase": "Bank of Bananas"},
+                         "balance": {"amount": 120.5, "balanceType": "money", "currencyCode": "USD"},
+                         "secondaryBalance": {"amount": 300, "balanceType": "points"}},
+    "NSNumber": 4,
+    "INRestaurant": {"name": "Banana Bistro", "location": {"latitude": 52.52, "longitude": 13.405},
+                     "vendorIdentifier": "org.parlance.examples.monkeydine", "restaurantIdentifier": "banana-bistro"},
+    "INRestaurantGuest": {"displayName": "Bobo", "phoneNumber": "+1 555 0100", "emailAddress": "bobo@example.org",
+                          "personHandle": {"value": "+1 555 0100", "type": "phoneNumber"}},
+    "INRestaurantOffer": {"offerTitleText": "Banana brunch", "offerDetailText": "20 % off before noon",
+                          "offerIdentifier": "brunch"},
+    "INRestaurantReservationBooking": {"restaurant": {"name": "Banana Bistro", "location": {"latitude": 52.52, "longitude": 13.405},
+                                                      "vendorIdentifier": "org.parlance.examples.monkeydine",
+                                                      "restaurantIdentifier": "banana-bistro"},
+                                       "bookingDate": "2026-11-21T19:30:00.000Z", "partySize": 2,
+                                       "bookingIdentifier": "table-7", "requiresName": True},
+    "INRestaurantReservationUserBooking": {"restaurant": {"name": "Banana Bistro", "location": {"latitude": 52.52, "longitude": 13.405},
+                                                          "vendorIdentifier": "org.parlance.examples.monkeydine",
+                                                          "restaurantIdentifier": "banana-bistro"},
+                                           "bookingDate": "2026-11-21T19:30:00.000Z", "partySize": 2,
+                                           "bookingIdentifier": "table-7", "guest": {"displayName": "Bobo"},
+                                           "status": "confirmed", "dateStatusModified": "2026-11-21T09:30:00.000Z"},
+    "INTermsAndConditions": {"localizedTermsAndConditionsText": "Tables are kept for 15 minutes."},
+    "INRestaurantGuestDisplayPreferences": {"nameFieldShouldBeDisplayed": True, "phoneNumberFieldShouldBeDisplayed": True},
+    "INImage": {"imageName": "MonkeyDineIcon"},
     "DateComponents": {"minute": 5},
     "INMessageAttributeOptions": ["unread"],
     "INCallRecordTypeOptions": ["missed"],
@@ -110,6 +135,9 @@ def handler_class(intent, spelling):
     response = name + "Response"
     codes = [c if isinstance(c, str) else c[0] for c in intent["codes"]]
     handled = "success" if "success" in codes else "continueInApp"
+    confirmed = "ready" if "ready" in codes else "success"
+    make = response_maker(intent)
+    with_label = "completion" if intent.get("resolve_label") == "completion" else "with completion"
     renamed = intent.get("renamed", True)
     cls = f"{name[2:-6]}{upper_first(spelling)}Handler"
     lines = [f"final class {cls}: NSObject, {name}Handling, @unchecked Sendable {{\n"]
@@ -120,14 +148,14 @@ def handler_class(intent, spelling):
     if spelling == "swift3" and renamed:
         label = verb
     if spelling == "async":
-        lines.append(f"    func handle({label}: {name}) async -> {response} {{ {response}(code: .{handled}, userActivity: nil) }}\n")
-        lines.append(f"    func confirm({label}: {name}) async -> {response} {{ {response}(code: .ready, userActivity: nil) }}\n")
+        lines.append(f"    func handle({label}: {name}) async -> {response} {{ {make(handled)} }}\n")
+        lines.append(f"    func confirm({label}: {name}) async -> {response} {{ {make(confirmed)} }}\n")
     else:
         first = "intent" if label == "intent" else f"{label} intent"
         lines.append(f"    func handle({first}: {name}, completion: @escaping ({response}) -> Void) {{\n"
-                     f"        completion({response}(code: .{handled}, userActivity: nil))\n    }}\n")
+                     f"        completion({make(handled)})\n    }}\n")
         lines.append(f"    func confirm({first}: {name}, completion: @escaping ({response}) -> Void) {{\n"
-                     f"        completion({response}(code: .ready, userActivity: nil))\n    }}\n")
+                     f"        completion({make(confirmed)})\n    }}\n")
     for p in resolvable(intent):
         method = "resolve" + upper_first(p["name"])
         two_types = len(p["results"]) > 1
@@ -143,11 +171,11 @@ def handler_class(intent, spelling):
                          f"        completion({value})\n    }}\n")
         elif spelling == "legacy" and two_types:
             t, value = result_type(p, legacy=True)
-            lines.append(f"    func {method}(for intent: {name}, with completion: @escaping ({t}) -> Void) {{\n"
+            lines.append(f"    func {method}(for intent: {name}, {with_label}: @escaping ({t}) -> Void) {{\n"
                          f"        completion({value})\n    }}\n")
         else:
             t, value = result_type(p)
-            lines.append(f"    func {method}(for intent: {name}, with completion: @escaping ({t}) -> Void) {{\n"
+            lines.append(f"    func {method}(for intent: {name}, {with_label}: @escaping ({t}) -> Void) {{\n"
                          f"        completion({value})\n    }}\n")
     if intent.get("ride_status_updates"):
         prefix = "forGetRideStatus" if spelling == "swift3" else "for"
@@ -156,6 +184,16 @@ def handler_class(intent, spelling):
         lines.append(f"    func stopSendingUpdates({prefix} intent: INGetRideStatusIntent) {{}}\n")
     lines.append("}\n")
     return cls, "".join(lines)
+
+
+def response_maker(intent):
+    """Swift that makes the intent's response with a code, filling the values its initializer requires."""
+    response = intent["name"] + "Response"
+    types = {n: t for n, t, _ in intent["response_props"]}
+    empty = {"Int": "0", "Date": "Date(timeIntervalSince1970: 0)"}
+    head = "".join(f"{label}: {'[]' if types[prop].startswith('[') else empty[types[prop]]}, "
+                   for label, prop in intent.get("response_init", []))
+    return lambda code: f"{response}({head}code: .{code}, userActivity: nil)"
 
 
 def spellings_for(intent):
@@ -173,12 +211,13 @@ def gen_handlers():
     for intent in spec.INTENTS:
         codes = [c if isinstance(c, str) else c[0] for c in intent["codes"]]
         handled = "success" if "success" in codes else "continueInApp"
+        confirmed = "ready" if "ready" in codes else "success"
         for s in spellings_for(intent) + ["none"]:
             cls, text = handler_class(intent, s)
             classes.append(text)
             params = ", ".join(f'"{p["name"]}"' for p in resolvable(intent))
             cases.append(f'    SpellingCase(intent: "{intent["name"]}", spelling: "{s}", handler: {{ {cls}() }}, '
-                         f'resolvable: [{params}], handledCode: "{handled}"),\n')
+                         f'resolvable: [{params}], handledCode: "{handled}", confirmedCode: "{confirmed}"),\n')
     text = ("// Generated by Scripts/generate_sdk_tests.py from Scripts/intents_spec.py. Do not edit.\n\n"
             "import Foundation\nimport Intents\n\n"
             "/// Every intent with a handler written in each spelling SiriKit code uses, and one implementing nothing.\n"

@@ -59,6 +59,16 @@ ENUMS = [
         ("confirmed", "A driver accepted the ride."), ("ongoing", "The passenger is on the way."),
         ("completed", "The ride ended."), ("approachingPickup", "The driver is nearly at the pickup."),
         ("pickup", "The driver is at the pickup.")]),
+    ("INAccountType", "The kind of a payment account.", [
+        ("unknown", "Not known."), ("checking", "A checking account."), ("credit", "A credit account or card."),
+        ("debit", "A debit account or card."), ("investment", "An investment account."),
+        ("mortgage", "A mortgage."), ("prepaid", "A prepaid account or card."), ("saving", "A savings account.")]),
+    ("INBalanceType", "What a balance is counted in.", [
+        ("unknown", "Not known."), ("money", "Money, in a currency."), ("points", "Reward points."),
+        ("miles", "Reward miles.")]),
+    ("INRestaurantReservationUserBookingStatus", "Where a table booking stands.", [
+        ("pending", "Requested, not yet confirmed by the restaurant."), ("confirmed", "Confirmed."),
+        ("denied", "Refused by the restaurant.")]),
     ("INWorkoutGoalUnitType", "The unit of a workout goal.", [
         (c, "Goal measured in %s." % c) for c in [
             "unknown", "inch", "meter", "foot", "mile", "yard", "second", "minute", "hour", "joule",
@@ -184,6 +194,12 @@ RESULTS = [
     ("INWorkoutGoalUnitTypeResolutionResult", "INWorkoutGoalUnitType", None, "The outcome of resolving a goal unit."),
     ("INWorkoutLocationTypeResolutionResult", "INWorkoutLocationType", None, "The outcome of resolving indoor or outdoor."),
     ("INPaymentStatusResolutionResult", "INPaymentStatus", None, "The outcome of resolving a payment status."),
+    ("INAccountTypeResolutionResult", "INAccountType", None, "The outcome of resolving an account kind."),
+    ("INDateComponentsResolutionResult", "DateComponents", None, "The outcome of resolving a date and time."),
+    ("INRestaurantResolutionResult", "INRestaurant", None, "The outcome of resolving a restaurant."),
+    ("INRestaurantGuestResolutionResult", "INRestaurantGuest", None, "The outcome of resolving the guest of a booking."),
+    ("INBalanceTypeResolutionResult", "INBalanceType", None, "The outcome of resolving a balance kind."),
+    ("INPaymentAccountResolutionResult", "INPaymentAccount", None, "The outcome of resolving a payment account."),
 ]
 
 # Subclasses that add a typed unsupported reason: (name, superclass, reason enum, wrap label, doc)
@@ -492,8 +508,8 @@ RECORDS = [
                 ("price", "NSDecimalNumber", None, "The amount."),
                 ("currencyCode", "String", None, "The ISO 4217 currency code.")],
          inits='''
-    /// A fare line; nil when the title or currency code is empty.
-    public init?(title: String, price: NSDecimalNumber, currencyCode: String) {
+    /// A fare line; nil when the title or currency code is empty. Implicitly unwrapped, as Apple's SDK imports it.
+    public init!(title: String, price: NSDecimalNumber, currencyCode: String) {
         guard !title.isEmpty, !currencyCode.isEmpty else { return nil }
         self.title = title
         self.price = price
@@ -573,25 +589,213 @@ RECORDS = [
          props=[("rating", "String?", None, "The driver's rating, as the app shows it."),
                 ("phoneNumber", "String?", None, "The number to reach the driver.")],
          inits='''
+    /// A driver known only as a person (INPerson's designated initializer, so every INPerson initializer
+    /// makes a driver too, as in Apple's SDK).
+    public override init(personHandle: INPersonHandle?, nameComponents: PersonNameComponents?, displayName: String?,
+                         image: INImage?, contactIdentifier: String?, customIdentifier: String?,
+                         relationship: INPersonRelationship?, aliases: [INPersonHandle]?,
+                         suggestionType: INPersonSuggestionType, isMe: Bool, siriMatches: [INPerson]? = nil) {
+        self.rating = nil
+        self.phoneNumber = nil
+        super.init(personHandle: personHandle, nameComponents: nameComponents, displayName: displayName, image: image,
+                   contactIdentifier: contactIdentifier, customIdentifier: customIdentifier,
+                   relationship: relationship, aliases: aliases, suggestionType: suggestionType, isMe: isMe,
+                   siriMatches: siriMatches)
+    }
+
     /// A driver with a phone number.
-    public init(phoneNumber: String, nameComponents: PersonNameComponents?, displayName: String?, image: INImage?,
-                rating: String?) {
+    public convenience init(phoneNumber: String, nameComponents: PersonNameComponents?, displayName: String?,
+                            image: INImage?, rating: String?) {
+        self.init(personHandle: INPersonHandle(value: phoneNumber, type: .phoneNumber, label: nil),
+                  nameComponents: nameComponents, displayName: displayName, image: image,
+                  contactIdentifier: nil, customIdentifier: nil, relationship: nil, aliases: nil,
+                  suggestionType: .none, isMe: false)
         self.phoneNumber = phoneNumber
         self.rating = rating
-        super.init(personHandle: INPersonHandle(value: phoneNumber, type: .phoneNumber, label: nil),
-                   nameComponents: nameComponents, displayName: displayName, image: image,
-                   contactIdentifier: nil, customIdentifier: nil, relationship: nil, aliases: nil,
-                   suggestionType: .none, isMe: false)
     }
 
     /// A driver with a handle (the iOS 10.0 initializer).
-    public init(personHandle: INPersonHandle, nameComponents: PersonNameComponents?, displayName: String?,
-                image: INImage?, rating: String?, phoneNumber: String?) {
+    public convenience init(personHandle: INPersonHandle, nameComponents: PersonNameComponents?, displayName: String?,
+                            image: INImage?, rating: String?, phoneNumber: String?) {
+        self.init(personHandle: personHandle, nameComponents: nameComponents, displayName: displayName, image: image,
+                  contactIdentifier: nil, customIdentifier: nil, relationship: nil, aliases: nil,
+                  suggestionType: .none, isMe: false)
         self.phoneNumber = phoneNumber
         self.rating = rating
+    }
+'''),
+    dict(name="INBalanceAmount", doc="A balance: an amount of money in a currency, or of points or miles.",
+         props=[("amount", "NSDecimalNumber?", None, "The amount."),
+                ("balanceType", "INBalanceType", ".unknown", "What the amount counts."),
+                ("currencyCode", "String?", None, "The ISO 4217 currency code, for money.")],
+         inits='''
+    /// An amount of points, miles or money without a currency; failable, as in Apple's SDK (never nil here).
+    public init?(amount: NSDecimalNumber, balanceType: INBalanceType) {
+        self.amount = amount
+        self.balanceType = balanceType
+        self.currencyCode = nil
+        super.init()
+    }
+
+    /// An amount of money in the currency with the given ISO 4217 code.
+    public init(amount: NSDecimalNumber, currencyCode: String) {
+        self.amount = amount
+        self.balanceType = .money
+        self.currencyCode = currencyCode
+        super.init()
+    }
+'''),
+    dict(name="INPaymentAccount", doc="One of the user's accounts with an app: its nickname, kind, organization and balances.",
+         props=[("nickname", "INSpeakableString?", None, "The account's name, as the user says it (\u201csalary account\u201d)."),
+                ("accountNumber", "String?", None, "The account number, as the app shows it."),
+                ("accountType", "INAccountType", ".unknown", "The kind of account."),
+                ("organizationName", "INSpeakableString?", None, "The bank or company that keeps the account."),
+                ("balance", "INBalanceAmount?", None, "The balance."),
+                ("secondaryBalance", "INBalanceAmount?", None, "A second balance (points, miles, or another currency).")],
+         inits='''
+    /// An account with its balances (the iOS 11 initializer).
+    public init(nickname: INSpeakableString, number: String?, accountType: INAccountType,
+                organizationName: INSpeakableString?, balance: INBalanceAmount?, secondaryBalance: INBalanceAmount?) {
+        self.nickname = nickname
+        self.accountNumber = number
+        self.accountType = accountType
+        self.organizationName = organizationName
+        self.balance = balance
+        self.secondaryBalance = secondaryBalance
+        super.init()
+    }
+
+    /// An account without balances (the iOS 10.3 initializer, failable as in Apple's SDK; never nil here).
+    public convenience init?(nickname: INSpeakableString, number: String?, accountType: INAccountType,
+                             organizationName: INSpeakableString?) {
+        self.init(nickname: nickname, number: number, accountType: accountType, organizationName: organizationName,
+                  balance: nil, secondaryBalance: nil)
+    }
+'''),
+    dict(name="INRestaurant", doc="A restaurant, as a restaurant app and a maps client know it.", mutable=True,
+         props=[("location", "CLLocation", None, "Where the restaurant is."),
+                ("name", "String", None, "Its name."),
+                ("vendorIdentifier", "String", None, "The app's (vendor's) identifier."),
+                ("restaurantIdentifier", "String", None, "The restaurant's identifier at that vendor.")],
+         inits='''
+    /// A restaurant at a place.
+    public init(location: CLLocation, name: String, vendorIdentifier: String, restaurantIdentifier: String) {
+        self.location = location
+        self.name = name
+        self.vendorIdentifier = vendorIdentifier
+        self.restaurantIdentifier = restaurantIdentifier
+        super.init()
+    }
+'''),
+    dict(name="INRestaurantGuest", superclass="INPerson", mutable=True,
+         doc="The person a table is booked for: a person with a phone number and an e-mail address.",
+         props=[("phoneNumber", "String?", None, "The guest's phone number."),
+                ("emailAddress", "String?", None, "The guest's e-mail address.")],
+         inits='''
+    /// A guest known only as a person (INPerson's designated initializer, so every INPerson initializer
+    /// makes a guest too).
+    public override init(personHandle: INPersonHandle?, nameComponents: PersonNameComponents?, displayName: String?,
+                         image: INImage?, contactIdentifier: String?, customIdentifier: String?,
+                         relationship: INPersonRelationship?, aliases: [INPersonHandle]?,
+                         suggestionType: INPersonSuggestionType, isMe: Bool, siriMatches: [INPerson]? = nil) {
+        self.phoneNumber = nil
+        self.emailAddress = nil
         super.init(personHandle: personHandle, nameComponents: nameComponents, displayName: displayName, image: image,
-                   contactIdentifier: nil, customIdentifier: nil, relationship: nil, aliases: nil,
-                   suggestionType: .none, isMe: false)
+                   contactIdentifier: contactIdentifier, customIdentifier: customIdentifier,
+                   relationship: relationship, aliases: aliases, suggestionType: suggestionType, isMe: isMe,
+                   siriMatches: siriMatches)
+    }
+
+    /// A guest with a name, a phone number and an e-mail address.
+    public convenience init(nameComponents: PersonNameComponents?, phoneNumber: String?, emailAddress: String?) {
+        let handle = phoneNumber.map { INPersonHandle(value: $0, type: .phoneNumber) }
+            ?? emailAddress.map { INPersonHandle(value: $0, type: .emailAddress) }
+        self.init(personHandle: handle, nameComponents: nameComponents, displayName: nil, image: nil,
+                  contactIdentifier: nil, customIdentifier: nil, relationship: nil, aliases: nil,
+                  suggestionType: .none, isMe: false)
+        self.phoneNumber = phoneNumber
+        self.emailAddress = emailAddress
+    }
+'''),
+    dict(name="INRestaurantGuestDisplayPreferences", mutable=True,
+         doc="Which of the guest's details the booking form shows, requires and lets the user edit.",
+         props=[(n, "Bool", "false", d) for n, d in [
+             ("nameFieldFirstNameOptional", "Whether the first name may be left out."),
+             ("nameFieldLastNameOptional", "Whether the last name may be left out."),
+             ("nameFieldShouldBeDisplayed", "Whether the name is shown."),
+             ("emailAddressFieldShouldBeDisplayed", "Whether the e-mail address is shown."),
+             ("phoneNumberFieldShouldBeDisplayed", "Whether the phone number is shown."),
+             ("nameEditable", "Whether the user may change the name."),
+             ("emailAddressEditable", "Whether the user may change the e-mail address."),
+             ("phoneNumberEditable", "Whether the user may change the phone number.")]],
+         inits='''
+    /// Preferences with every field hidden and fixed; set the ones the app wants.
+    public override init() {
+        super.init()
+    }
+'''),
+    dict(name="INRestaurantOffer", mutable=True, doc="A special offer that comes with a booking (a discount, a set menu).",
+         props=[("offerTitleText", "String", "\"\"", "The offer's title."),
+                ("offerDetailText", "String", "\"\"", "What the offer is."),
+                ("offerIdentifier", "String", "\"\"", "The app's identifier of the offer.")],
+         inits='''
+    /// An offer with no text yet; set its properties.
+    public override init() {
+        super.init()
+    }
+'''),
+    dict(name="INRestaurantReservationBooking", mutable=True, final=False,
+         doc="A table a restaurant offers: when, for how many, and what the booking needs.",
+         props=[("restaurant", "INRestaurant", None, "The restaurant."),
+                ("bookingDescription", "String?", None, "A description of the table or the time."),
+                ("bookingDate", "Date", None, "When the table is offered."),
+                ("partySize", "Int", None, "For how many people."),
+                ("bookingIdentifier", "String", None, "The app's identifier of the booking."),
+                ("isBookingAvailable", "Bool", "true", "Whether the table can still be booked."),
+                ("offers", "[INRestaurantOffer]?", None, "Offers that come with it."),
+                ("requiresManualRequest", "Bool", "false", "Whether the restaurant confirms by hand."),
+                ("requiresEmailAddress", "Bool", "false", "Whether the guest's e-mail address is needed."),
+                ("requiresName", "Bool", "false", "Whether the guest's name is needed."),
+                ("requiresPhoneNumber", "Bool", "false", "Whether the guest's phone number is needed.")],
+         inits='''
+    /// A table at a restaurant at a time, for a party.
+    public init(restaurant: INRestaurant, booking bookingDate: Date, partySize: Int, bookingIdentifier: String) {
+        self.restaurant = restaurant
+        self.bookingDate = bookingDate
+        self.partySize = partySize
+        self.bookingIdentifier = bookingIdentifier
+        super.init()
+    }
+'''),
+    dict(name="INRestaurantReservationUserBooking", superclass="INRestaurantReservationBooking", mutable=True,
+         doc="A table the user booked: the booking with its guest, status and what the guest asked for.",
+         props=[("guest", "INRestaurantGuest", None, "Who the table is booked for."),
+                ("advisementText", "String?", None, "Advice from the restaurant (\u201cthe table is kept for 15 minutes\u201d)."),
+                ("selectedOffer", "INRestaurantOffer?", None, "The offer chosen."),
+                ("guestProvidedSpecialRequestText", "String?", None, "What the guest asked for."),
+                ("status", "INRestaurantReservationUserBookingStatus", ".pending", "Where the booking stands."),
+                ("dateStatusModified", "Date", None, "When the status last changed.")],
+         inits='''
+    /// A booking made for a guest, with its status.
+    public init(restaurant: INRestaurant, booking bookingDate: Date, partySize: Int, bookingIdentifier: String,
+                guest: INRestaurantGuest, status: INRestaurantReservationUserBookingStatus, dateStatusModified: Date) {
+        self.guest = guest
+        self.status = status
+        self.dateStatusModified = dateStatusModified
+        super.init(restaurant: restaurant, booking: bookingDate, partySize: partySize, bookingIdentifier: bookingIdentifier)
+    }
+'''),
+    dict(name="INTermsAndConditions", doc="The terms a booking or an account comes with.",
+         props=[("localizedTermsAndConditionsText", "String", None, "The terms, in the user's language."),
+                ("privacyPolicyURL", "URL?", None, "Where the privacy policy is."),
+                ("termsAndConditionsURL", "URL?", None, "Where the full terms are.")],
+         inits='''
+    /// Terms with their text and links.
+    public init(localizedTermsAndConditionsText: String, privacyPolicyURL: URL?, termsAndConditionsURL: URL?) {
+        self.localizedTermsAndConditionsText = localizedTermsAndConditionsText
+        self.privacyPolicyURL = privacyPolicyURL
+        self.termsAndConditionsURL = termsAndConditionsURL
+        super.init()
     }
 '''),
 ]
@@ -606,9 +810,9 @@ RECORDS = [
 #   fallback: a deprecated parameter that stands for this one (resolved only if this one is not).
 # Params are listed in the order the assistant resolves them; `init` lists the designated initializer's labels.
 
-def param(name, type, doc, results=(), swift3=True, default=None, fallback=None, computed=None):
+def param(name, type, doc, results=(), swift3=True, default=None, fallback=None, computed=None, settable=False):
     return dict(name=name, type=type, doc=doc, results=list(results), swift3=swift3, default=default,
-                fallback=fallback, computed=computed)
+                fallback=fallback, computed=computed, settable=settable)
 
 
 COMMON_CODES = {
@@ -905,6 +1109,25 @@ INTENTS = [
          init=["payer", "currencyAmount", "note"],
          codes=PAYMENT_CODES_HEAD + PAYMENT_CODES_TAIL,
          response_props=[("paymentRecord", "INPaymentRecord?", "The request as made or about to be made.")]),
+    dict(name="INSearchForAccountsIntent", verb="searchForAccounts", domain="payments", swift3=False,
+         doc="A request for the user's accounts with an app and their balances (iOS 11).",
+         params=[
+             param("accountNickname", "INSpeakableString?", "The account's name, as the user said it.",
+                   ["INSpeakableStringResolutionResult"], swift3=False),
+             param("accountType", "INAccountType", "The kind of account.", ["INAccountTypeResolutionResult"],
+                   swift3=False, default=".unknown"),
+             param("organizationName", "INSpeakableString?", "The bank or company that keeps the account.",
+                   ["INSpeakableStringResolutionResult"], swift3=False),
+             param("requestedBalanceType", "INBalanceType", "Which balance the user asks for.",
+                   ["INBalanceTypeResolutionResult"], swift3=False, default=".unknown"),
+         ],
+         init=["accountNickname", "accountType", "organizationName", "requestedBalanceType"],
+         codes=["unspecified", "ready", "inProgress", "success", "failure", "failureRequiringAppLaunch",
+                ("failureCredentialsUnverified", "The user's credentials are not verified."),
+                ("failureAccountNotFound", "No account matches."),
+                ("failureTermsAndConditionsAcceptanceRequired", "The user must accept the terms first."),
+                ("failureNotEligible", "The user is not eligible.")],
+         response_props=[("accounts", "[INPaymentAccount]?", "The accounts found.")]),
     # ---- rides
     dict(name="INRequestRideIntent", verb="requestRide", domain="rides",
          doc="A request to book a ride.",
@@ -949,6 +1172,14 @@ INTENTS = [
          codes=["unspecified", "ready", "success", "failure"],
          response_props=[("cancellationFee", "INCurrencyAmount?", "The fee for cancelling."),
                          ("cancellationFeeThreshold", "DateComponents?", "How long the user can cancel for free.")]),
+    dict(name="INSendRideFeedbackIntent", verb="sendRideFeedback", domain="rides", renamed=False,
+         doc="A request to rate a finished ride and tip its driver (iOS 11).",
+         params=[param("rideIdentifier", "String", "The app's identifier of the ride."),
+                 param("rating", "NSNumber?", "The rating the user gives.", settable=True),
+                 param("tip", "INCurrencyAmount?", "The tip the user gives.", settable=True)],
+         init=["rideIdentifier"],
+         codes=["unspecified", "ready", "success", "failure"],
+         response_props=[]),
     # ---- workouts
     dict(name="INStartWorkoutIntent", verb="startWorkout", domain="workouts",
          doc="A request to start a workout.",
@@ -981,6 +1212,85 @@ INTENTS = [
          doc="A request to show photos as a slideshow.",
          params=photo_params(False), init=PHOTO_INIT, codes=PHOTO_CODES,
          response_props=[("searchResultsCount", "Int?", "How many photos will be shown.")]),
+    # ---- restaurant reservations (Maps only in iOS 10: never renamed, resolvers take `completion:`)
+    dict(name="INBookRestaurantReservationIntent", verb="bookRestaurantReservation", domain="restaurants",
+         renamed=False, resolve_label="completion", code_enum="INBookRestaurantReservationIntentCode",
+         doc="A request to book a table at a restaurant (a maps client's booking).",
+         params=[
+             param("restaurant", "INRestaurant", "The restaurant.", ["INRestaurantResolutionResult"], settable=True),
+             param("bookingDateComponents", "DateComponents", "When.", ["INDateComponentsResolutionResult"], settable=True),
+             param("partySize", "Int", "For how many people.", ["INIntegerResolutionResult"], settable=True),
+             param("bookingIdentifier", "String?", "The booking chosen from the available ones.", settable=True),
+             param("guest", "INRestaurantGuest?", "Who the table is for.", ["INRestaurantGuestResolutionResult"], settable=True),
+             param("selectedOffer", "INRestaurantOffer?", "The offer chosen.", settable=True),
+             param("guestProvidedSpecialRequestText", "String?", "What the guest asks for.",
+                   ["INStringResolutionResult"], settable=True),
+         ],
+         init=["restaurant", ("booking", "bookingDateComponents"), "partySize", "bookingIdentifier", "guest",
+               "selectedOffer", "guestProvidedSpecialRequestText"],
+         codes=[("success", "The table is booked (or requested)."), ("denied", "The restaurant refused the booking."),
+                "failure", "failureRequiringAppLaunch",
+                ("failureRequiringAppLaunchMustVerifyCredentials", "The user must sign in within the app."),
+                ("failureRequiringAppLaunchServiceTemporarilyUnavailable", "The service is unavailable for now.")],
+         response_props=[("userBooking", "INRestaurantReservationUserBooking?", "The booking made.")]),
+    dict(name="INGetAvailableRestaurantReservationBookingsIntent", verb="getAvailableRestaurantReservationBookings",
+         domain="restaurants", renamed=False, resolve_label="completion",
+         code_enum="INGetAvailableRestaurantReservationBookingsIntentCode",
+         doc="A request for the tables a restaurant has for a party around a time.",
+         params=[
+             param("restaurant", "INRestaurant", "The restaurant.", ["INRestaurantResolutionResult"], settable=True),
+             param("partySize", "Int", "For how many people.", ["INIntegerResolutionResult"], settable=True),
+             param("preferredBookingDateComponents", "DateComponents?", "The time the user would like.",
+                   ["INDateComponentsResolutionResult"], settable=True),
+             param("maximumNumberOfResults", "NSNumber?", "At most this many tables.", settable=True),
+             param("earliestBookingDateForResults", "Date?", "No table before this.", settable=True),
+             param("latestBookingDateForResults", "Date?", "No table after this.", settable=True),
+         ],
+         init=["restaurant", "partySize", ("preferredBooking", "preferredBookingDateComponents"), "maximumNumberOfResults",
+               "earliestBookingDateForResults", "latestBookingDateForResults"],
+         codes=[("success", "The tables are listed."), "failure",
+                ("failureRequestUnsatisfiable", "No table fits the request."),
+                ("failureRequestUnspecified", "The request says too little.")],
+         response_init=[("availableBookings", "availableBookings")],
+         response_props=[("availableBookings", "[INRestaurantReservationBooking]", "The tables offered."),
+                         ("localizedRestaurantDescriptionText", "String?", "A description of the restaurant."),
+                         ("localizedBookingAdvisementText", "String?", "Advice about booking."),
+                         ("termsAndConditions", "INTermsAndConditions?", "The terms of booking.")]),
+    dict(name="INGetUserCurrentRestaurantReservationBookingsIntent", verb="getUserCurrentRestaurantReservationBookings",
+         domain="restaurants", renamed=False, resolve_label="completion",
+         doc="A request for the user's current table bookings.",
+         params=[
+             param("restaurant", "INRestaurant?", "Only bookings at this restaurant.", ["INRestaurantResolutionResult"],
+                   settable=True),
+             param("reservationIdentifier", "String?", "Only this booking.", settable=True),
+             param("maximumNumberOfResults", "NSNumber?", "At most this many bookings.", settable=True),
+             param("earliestBookingDateForResults", "Date?", "No booking before this.", settable=True),
+         ],
+         init=["restaurant", "reservationIdentifier", "maximumNumberOfResults", "earliestBookingDateForResults"],
+         codes=[("success", "The bookings are listed."), "failure",
+                ("failureRequestUnsatisfiable", "No booking fits the request."), "unspecified"],
+         response_init=[("userCurrentBookings", "userCurrentBookings")],
+         response_props=[("userCurrentBookings", "[INRestaurantReservationUserBooking]", "The user's bookings.")]),
+    dict(name="INGetAvailableRestaurantReservationBookingDefaultsIntent",
+         verb="getAvailableRestaurantReservationBookingDefaults", domain="restaurants", renamed=False,
+         resolve_label="completion",
+         doc="A request for a restaurant's booking defaults: party size, time and limits.",
+         params=[param("restaurant", "INRestaurant?", "The restaurant.", ["INRestaurantResolutionResult"], settable=True)],
+         init=["restaurant"],
+         codes=[("success", "The defaults are given."), "failure", "unspecified"],
+         response_init=[("defaultPartySize", "defaultPartySize"), ("defaultBooking", "defaultBookingDate")],
+         response_props=[("defaultPartySize", "Int", "The party size to suggest."),
+                         ("defaultBookingDate", "Date", "The time to suggest."),
+                         ("maximumPartySize", "NSNumber?", "The largest party."),
+                         ("minimumPartySize", "NSNumber?", "The smallest party."),
+                         ("providerImage", "INImage?", "The app's image shown with the restaurant.")]),
+    dict(name="INGetRestaurantGuestIntent", verb="getRestaurantGuest", domain="restaurants", renamed=False,
+         resolve_label="completion",
+         doc="A request for the guest details the app holds for the user, to fill the booking form.",
+         params=[], init=[],
+         codes=[("success", "The guest is given."), "failure"],
+         response_props=[("guest", "INRestaurantGuest?", "The user as a guest."),
+                         ("guestDisplayPreferences", "INRestaurantGuestDisplayPreferences?", "How the form shows the guest.")]),
 ]
 
 # The domain umbrella protocols: (name, doc, [intent])
@@ -991,8 +1301,9 @@ DOMAINS = [
      ["INStartAudioCallIntent", "INStartVideoCallIntent", "INSearchCallHistoryIntent"]),
     ("INPaymentsDomainHandling", "Handles sending and requesting payments.",
      ["INSendPaymentIntent", "INRequestPaymentIntent"]),
-    ("INRidesharingDomainHandling", "Handles listing ride options, booking rides and reporting their status.",
-     ["INListRideOptionsIntent", "INRequestRideIntent", "INGetRideStatusIntent"]),
+    ("INRidesharingDomainHandling", "Handles listing ride options, booking, following, cancelling and rating rides.",
+     ["INListRideOptionsIntent", "INRequestRideIntent", "INGetRideStatusIntent", "INCancelRideIntent",
+      "INSendRideFeedbackIntent"]),
     ("INWorkoutsDomainHandling", "Handles starting, pausing, resuming, ending and cancelling workouts.",
      ["INStartWorkoutIntent", "INPauseWorkoutIntent", "INEndWorkoutIntent", "INCancelWorkoutIntent",
       "INResumeWorkoutIntent"]),

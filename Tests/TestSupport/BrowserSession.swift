@@ -104,7 +104,10 @@ package final class BrowserSession {
         let clock = ContinuousClock()
         let end = clock.now + timeout
         while clock.now < end {
-            if try evaluate("Boolean(\(condition))") as? Bool == true { return }
+            // A page still loading (about:blank first) may throw, e.g. on sessionStorage: that is "not yet".
+            if try evaluate("(() => { try { return Boolean(\(condition)) } catch (error) { return false } })()") as? Bool == true {
+                return
+            }
             Thread.sleep(forTimeInterval: 0.1)
         }
         throw Failure("timed out waiting for \(condition); the page says: \(try pageText())")

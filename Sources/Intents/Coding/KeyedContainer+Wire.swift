@@ -10,6 +10,11 @@ extension KeyedEncodingContainer {
         try encode(WireDate.string(from: value), forKey: key)
     }
 
+    mutating func encodeNumber(_ value: NSNumber?, forKey key: Key) throws {
+        guard let value else { return }
+        try encode(value.doubleValue, forKey: key)
+    }
+
     mutating func encodeDecimalNumber(_ value: NSDecimalNumber?, forKey key: Key) throws {
         guard let value else { return }
         try encode(value.decimalValue, forKey: key)
@@ -39,6 +44,10 @@ extension KeyedDecodingContainer {
                 debugDescription: "'\(text)' is not an ISO 8601 date such as 2026-11-21T09:30:00Z")
         }
         return date
+    }
+
+    func decodeNumber(forKey key: Key) throws -> NSNumber? {
+        try decodeIfPresent(Double.self, forKey: key).map { NSNumber(value: $0) }
     }
 
     func decodeDecimalNumber(forKey key: Key) throws -> NSDecimalNumber? {

@@ -21,6 +21,8 @@ public struct IntentDescription: Sendable {
     /// The groups of related intents (mission M1).
     public enum Domain: String, Sendable, CaseIterable, Codable {
         case messaging, calls, payments, rides, workouts, photos
+        /// Restaurant reservations: a maps client's intents (Maps only in iOS 10).
+        case restaurants
     }
 
     /// The class name ("INSendMessageIntent").

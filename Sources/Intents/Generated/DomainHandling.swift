@@ -11,8 +11,8 @@ public protocol INCallsDomainHandling: INStartAudioCallIntentHandling, INStartVi
 /// Handles sending and requesting payments.
 public protocol INPaymentsDomainHandling: INSendPaymentIntentHandling, INRequestPaymentIntentHandling {}
 
-/// Handles listing ride options, booking rides and reporting their status.
-public protocol INRidesharingDomainHandling: INListRideOptionsIntentHandling, INRequestRideIntentHandling, INGetRideStatusIntentHandling {}
+/// Handles listing ride options, booking, following, cancelling and rating rides.
+public protocol INRidesharingDomainHandling: INListRideOptionsIntentHandling, INRequestRideIntentHandling, INGetRideStatusIntentHandling, INCancelRideIntentHandling, INSendRideFeedbackIntentHandling {}
 
 /// Handles starting, pausing, resuming, ending and cancelling workouts.
 public protocol INWorkoutsDomainHandling: INStartWorkoutIntentHandling, INPauseWorkoutIntentHandling, INEndWorkoutIntentHandling, INCancelWorkoutIntentHandling, INResumeWorkoutIntentHandling {}

@@ -20,6 +20,8 @@ public let INStartCallIntentIdentifier = "INStartCallIntent"
 public let INSendPaymentIntentIdentifier = "INSendPaymentIntent"
 /// The identifier of `INRequestPaymentIntent`: its class name.
 public let INRequestPaymentIntentIdentifier = "INRequestPaymentIntent"
+/// The identifier of `INSearchForAccountsIntent`: its class name.
+public let INSearchForAccountsIntentIdentifier = "INSearchForAccountsIntent"
 /// The identifier of `INRequestRideIntent`: its class name.
 public let INRequestRideIntentIdentifier = "INRequestRideIntent"
 /// The identifier of `INListRideOptionsIntent`: its class name.
@@ -28,6 +30,8 @@ public let INListRideOptionsIntentIdentifier = "INListRideOptionsIntent"
 public let INGetRideStatusIntentIdentifier = "INGetRideStatusIntent"
 /// The identifier of `INCancelRideIntent`: its class name.
 public let INCancelRideIntentIdentifier = "INCancelRideIntent"
+/// The identifier of `INSendRideFeedbackIntent`: its class name.
+public let INSendRideFeedbackIntentIdentifier = "INSendRideFeedbackIntent"
 /// The identifier of `INStartWorkoutIntent`: its class name.
 public let INStartWorkoutIntentIdentifier = "INStartWorkoutIntent"
 /// The identifier of `INPauseWorkoutIntent`: its class name.
@@ -42,6 +46,16 @@ public let INCancelWorkoutIntentIdentifier = "INCancelWorkoutIntent"
 public let INSearchForPhotosIntentIdentifier = "INSearchForPhotosIntent"
 /// The identifier of `INStartPhotoPlaybackIntent`: its class name.
 public let INStartPhotoPlaybackIntentIdentifier = "INStartPhotoPlaybackIntent"
+/// The identifier of `INBookRestaurantReservationIntent`: its class name.
+public let INBookRestaurantReservationIntentIdentifier = "INBookRestaurantReservationIntent"
+/// The identifier of `INGetAvailableRestaurantReservationBookingsIntent`: its class name.
+public let INGetAvailableRestaurantReservationBookingsIntentIdentifier = "INGetAvailableRestaurantReservationBookingsIntent"
+/// The identifier of `INGetUserCurrentRestaurantReservationBookingsIntent`: its class name.
+public let INGetUserCurrentRestaurantReservationBookingsIntentIdentifier = "INGetUserCurrentRestaurantReservationBookingsIntent"
+/// The identifier of `INGetAvailableRestaurantReservationBookingDefaultsIntent`: its class name.
+public let INGetAvailableRestaurantReservationBookingDefaultsIntentIdentifier = "INGetAvailableRestaurantReservationBookingDefaultsIntent"
+/// The identifier of `INGetRestaurantGuestIntent`: its class name.
+public let INGetRestaurantGuestIntentIdentifier = "INGetRestaurantGuestIntent"
 
 extension IntentCatalog {
     /// Every intent of the six domains.
@@ -55,10 +69,12 @@ extension IntentCatalog {
         IntentDescription(name: "INStartCallIntent", domain: .calls, verb: "startCall", intentType: INStartCallIntent.self, responseType: INStartCallIntentResponse.self),
         IntentDescription(name: "INSendPaymentIntent", domain: .payments, verb: "sendPayment", intentType: INSendPaymentIntent.self, responseType: INSendPaymentIntentResponse.self),
         IntentDescription(name: "INRequestPaymentIntent", domain: .payments, verb: "requestPayment", intentType: INRequestPaymentIntent.self, responseType: INRequestPaymentIntentResponse.self),
+        IntentDescription(name: "INSearchForAccountsIntent", domain: .payments, verb: "searchForAccounts", intentType: INSearchForAccountsIntent.self, responseType: INSearchForAccountsIntentResponse.self),
         IntentDescription(name: "INRequestRideIntent", domain: .rides, verb: "requestRide", intentType: INRequestRideIntent.self, responseType: INRequestRideIntentResponse.self),
         IntentDescription(name: "INListRideOptionsIntent", domain: .rides, verb: "listRideOptions", intentType: INListRideOptionsIntent.self, responseType: INListRideOptionsIntentResponse.self),
         IntentDescription(name: "INGetRideStatusIntent", domain: .rides, verb: "getRideStatus", intentType: INGetRideStatusIntent.self, responseType: INGetRideStatusIntentResponse.self),
         IntentDescription(name: "INCancelRideIntent", domain: .rides, verb: "cancelRide", intentType: INCancelRideIntent.self, responseType: INCancelRideIntentResponse.self),
+        IntentDescription(name: "INSendRideFeedbackIntent", domain: .rides, verb: "sendRideFeedback", intentType: INSendRideFeedbackIntent.self, responseType: INSendRideFeedbackIntentResponse.self),
         IntentDescription(name: "INStartWorkoutIntent", domain: .workouts, verb: "startWorkout", intentType: INStartWorkoutIntent.self, responseType: INStartWorkoutIntentResponse.self),
         IntentDescription(name: "INPauseWorkoutIntent", domain: .workouts, verb: "pauseWorkout", intentType: INPauseWorkoutIntent.self, responseType: INPauseWorkoutIntentResponse.self),
         IntentDescription(name: "INResumeWorkoutIntent", domain: .workouts, verb: "resumeWorkout", intentType: INResumeWorkoutIntent.self, responseType: INResumeWorkoutIntentResponse.self),
@@ -66,6 +82,11 @@ extension IntentCatalog {
         IntentDescription(name: "INCancelWorkoutIntent", domain: .workouts, verb: "cancelWorkout", intentType: INCancelWorkoutIntent.self, responseType: INCancelWorkoutIntentResponse.self),
         IntentDescription(name: "INSearchForPhotosIntent", domain: .photos, verb: "searchForPhotos", intentType: INSearchForPhotosIntent.self, responseType: INSearchForPhotosIntentResponse.self),
         IntentDescription(name: "INStartPhotoPlaybackIntent", domain: .photos, verb: "startPhotoPlayback", intentType: INStartPhotoPlaybackIntent.self, responseType: INStartPhotoPlaybackIntentResponse.self),
+        IntentDescription(name: "INBookRestaurantReservationIntent", domain: .restaurants, verb: "bookRestaurantReservation", intentType: INBookRestaurantReservationIntent.self, responseType: INBookRestaurantReservationIntentResponse.self),
+        IntentDescription(name: "INGetAvailableRestaurantReservationBookingsIntent", domain: .restaurants, verb: "getAvailableRestaurantReservationBookings", intentType: INGetAvailableRestaurantReservationBookingsIntent.self, responseType: INGetAvailableRestaurantReservationBookingsIntentResponse.self),
+        IntentDescription(name: "INGetUserCurrentRestaurantReservationBookingsIntent", domain: .restaurants, verb: "getUserCurrentRestaurantReservationBookings", intentType: INGetUserCurrentRestaurantReservationBookingsIntent.self, responseType: INGetUserCurrentRestaurantReservationBookingsIntentResponse.self),
+        IntentDescription(name: "INGetAvailableRestaurantReservationBookingDefaultsIntent", domain: .restaurants, verb: "getAvailableRestaurantReservationBookingDefaults", intentType: INGetAvailableRestaurantReservationBookingDefaultsIntent.self, responseType: INGetAvailableRestaurantReservationBookingDefaultsIntentResponse.self),
+        IntentDescription(name: "INGetRestaurantGuestIntent", domain: .restaurants, verb: "getRestaurantGuest", intentType: INGetRestaurantGuestIntent.self, responseType: INGetRestaurantGuestIntentResponse.self),
     ]
 
     /// Every resolution result class, by name.
@@ -90,6 +111,12 @@ extension IntentCatalog {
         "INWorkoutGoalUnitTypeResolutionResult": INWorkoutGoalUnitTypeResolutionResult.self,
         "INWorkoutLocationTypeResolutionResult": INWorkoutLocationTypeResolutionResult.self,
         "INPaymentStatusResolutionResult": INPaymentStatusResolutionResult.self,
+        "INAccountTypeResolutionResult": INAccountTypeResolutionResult.self,
+        "INDateComponentsResolutionResult": INDateComponentsResolutionResult.self,
+        "INRestaurantResolutionResult": INRestaurantResolutionResult.self,
+        "INRestaurantGuestResolutionResult": INRestaurantGuestResolutionResult.self,
+        "INBalanceTypeResolutionResult": INBalanceTypeResolutionResult.self,
+        "INPaymentAccountResolutionResult": INPaymentAccountResolutionResult.self,
         "INSendMessageRecipientResolutionResult": INSendMessageRecipientResolutionResult.self,
         "INSendPaymentPayeeResolutionResult": INSendPaymentPayeeResolutionResult.self,
         "INSendPaymentCurrencyAmountResolutionResult": INSendPaymentCurrencyAmountResolutionResult.self,

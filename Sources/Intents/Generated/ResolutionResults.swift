@@ -62,6 +62,24 @@ open class INWorkoutLocationTypeResolutionResult: INTypedResolutionResult<INWork
 /// The outcome of resolving a payment status.
 open class INPaymentStatusResolutionResult: INTypedResolutionResult<INPaymentStatus>, @unchecked Sendable {}
 
+/// The outcome of resolving an account kind.
+open class INAccountTypeResolutionResult: INTypedResolutionResult<INAccountType>, @unchecked Sendable {}
+
+/// The outcome of resolving a date and time.
+open class INDateComponentsResolutionResult: INTypedResolutionResult<DateComponents>, @unchecked Sendable {}
+
+/// The outcome of resolving a restaurant.
+open class INRestaurantResolutionResult: INTypedResolutionResult<INRestaurant>, @unchecked Sendable {}
+
+/// The outcome of resolving the guest of a booking.
+open class INRestaurantGuestResolutionResult: INTypedResolutionResult<INRestaurantGuest>, @unchecked Sendable {}
+
+/// The outcome of resolving a balance kind.
+open class INBalanceTypeResolutionResult: INTypedResolutionResult<INBalanceType>, @unchecked Sendable {}
+
+/// The outcome of resolving a payment account.
+open class INPaymentAccountResolutionResult: INTypedResolutionResult<INPaymentAccount>, @unchecked Sendable {}
+
 /// The outcome of resolving a message recipient.
 open class INSendMessageRecipientResolutionResult: INPersonResolutionResult, @unchecked Sendable {
     /// The value can't be used, for the given reason; the assistant tells the user why and asks for another.

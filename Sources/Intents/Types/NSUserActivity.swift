@@ -39,6 +39,11 @@ public final class NSUserActivity: NSObject, Codable, @unchecked Sendable {
         super.init()
     }
 
+    /// An activity with no type yet (`NSObject`'s initializer, which SiriKit code also uses).
+    public convenience override init() {
+        self.init(activityType: "")
+    }
+
     /// Adds entries to `userInfo`.
     public func addUserInfoEntries(from otherDictionary: [AnyHashable: Any]) {
         var merged = userInfo ?? [:]

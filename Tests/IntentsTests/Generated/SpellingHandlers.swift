@@ -5,90 +5,111 @@ import Intents
 
 /// Every intent with a handler written in each spelling SiriKit code uses, and one implementing nothing.
 let spellingCases: [SpellingCase] = [
-    SpellingCase(intent: "INSendMessageIntent", spelling: "completion", handler: { SendMessageCompletionHandler() }, resolvable: ["recipients", "content", "speakableGroupName", "outgoingMessageType", "groupName"], handledCode: "success"),
-    SpellingCase(intent: "INSendMessageIntent", spelling: "async", handler: { SendMessageAsyncHandler() }, resolvable: ["recipients", "content", "speakableGroupName", "outgoingMessageType", "groupName"], handledCode: "success"),
-    SpellingCase(intent: "INSendMessageIntent", spelling: "swift3", handler: { SendMessageSwift3Handler() }, resolvable: ["recipients", "content", "speakableGroupName", "outgoingMessageType", "groupName"], handledCode: "success"),
-    SpellingCase(intent: "INSendMessageIntent", spelling: "legacy", handler: { SendMessageLegacyHandler() }, resolvable: ["recipients", "content", "speakableGroupName", "outgoingMessageType", "groupName"], handledCode: "success"),
-    SpellingCase(intent: "INSendMessageIntent", spelling: "asyncLegacy", handler: { SendMessageAsyncLegacyHandler() }, resolvable: ["recipients", "content", "speakableGroupName", "outgoingMessageType", "groupName"], handledCode: "success"),
-    SpellingCase(intent: "INSendMessageIntent", spelling: "none", handler: { SendMessageNoneHandler() }, resolvable: ["recipients", "content", "speakableGroupName", "outgoingMessageType", "groupName"], handledCode: "success"),
-    SpellingCase(intent: "INSearchForMessagesIntent", spelling: "completion", handler: { SearchForMessagesCompletionHandler() }, resolvable: ["senders", "recipients", "speakableGroupNames", "attributes", "dateTimeRange", "groupNames"], handledCode: "success"),
-    SpellingCase(intent: "INSearchForMessagesIntent", spelling: "async", handler: { SearchForMessagesAsyncHandler() }, resolvable: ["senders", "recipients", "speakableGroupNames", "attributes", "dateTimeRange", "groupNames"], handledCode: "success"),
-    SpellingCase(intent: "INSearchForMessagesIntent", spelling: "swift3", handler: { SearchForMessagesSwift3Handler() }, resolvable: ["senders", "recipients", "speakableGroupNames", "attributes", "dateTimeRange", "groupNames"], handledCode: "success"),
-    SpellingCase(intent: "INSearchForMessagesIntent", spelling: "none", handler: { SearchForMessagesNoneHandler() }, resolvable: ["senders", "recipients", "speakableGroupNames", "attributes", "dateTimeRange", "groupNames"], handledCode: "success"),
-    SpellingCase(intent: "INSetMessageAttributeIntent", spelling: "completion", handler: { SetMessageAttributeCompletionHandler() }, resolvable: ["attribute"], handledCode: "success"),
-    SpellingCase(intent: "INSetMessageAttributeIntent", spelling: "async", handler: { SetMessageAttributeAsyncHandler() }, resolvable: ["attribute"], handledCode: "success"),
-    SpellingCase(intent: "INSetMessageAttributeIntent", spelling: "swift3", handler: { SetMessageAttributeSwift3Handler() }, resolvable: ["attribute"], handledCode: "success"),
-    SpellingCase(intent: "INSetMessageAttributeIntent", spelling: "none", handler: { SetMessageAttributeNoneHandler() }, resolvable: ["attribute"], handledCode: "success"),
-    SpellingCase(intent: "INStartAudioCallIntent", spelling: "completion", handler: { StartAudioCallCompletionHandler() }, resolvable: ["contacts", "destinationType"], handledCode: "continueInApp"),
-    SpellingCase(intent: "INStartAudioCallIntent", spelling: "async", handler: { StartAudioCallAsyncHandler() }, resolvable: ["contacts", "destinationType"], handledCode: "continueInApp"),
-    SpellingCase(intent: "INStartAudioCallIntent", spelling: "swift3", handler: { StartAudioCallSwift3Handler() }, resolvable: ["contacts", "destinationType"], handledCode: "continueInApp"),
-    SpellingCase(intent: "INStartAudioCallIntent", spelling: "none", handler: { StartAudioCallNoneHandler() }, resolvable: ["contacts", "destinationType"], handledCode: "continueInApp"),
-    SpellingCase(intent: "INStartVideoCallIntent", spelling: "completion", handler: { StartVideoCallCompletionHandler() }, resolvable: ["contacts"], handledCode: "continueInApp"),
-    SpellingCase(intent: "INStartVideoCallIntent", spelling: "async", handler: { StartVideoCallAsyncHandler() }, resolvable: ["contacts"], handledCode: "continueInApp"),
-    SpellingCase(intent: "INStartVideoCallIntent", spelling: "swift3", handler: { StartVideoCallSwift3Handler() }, resolvable: ["contacts"], handledCode: "continueInApp"),
-    SpellingCase(intent: "INStartVideoCallIntent", spelling: "none", handler: { StartVideoCallNoneHandler() }, resolvable: ["contacts"], handledCode: "continueInApp"),
-    SpellingCase(intent: "INSearchCallHistoryIntent", spelling: "completion", handler: { SearchCallHistoryCompletionHandler() }, resolvable: ["recipient", "callTypes", "dateCreated", "unseen", "callType"], handledCode: "success"),
-    SpellingCase(intent: "INSearchCallHistoryIntent", spelling: "async", handler: { SearchCallHistoryAsyncHandler() }, resolvable: ["recipient", "callTypes", "dateCreated", "unseen", "callType"], handledCode: "success"),
-    SpellingCase(intent: "INSearchCallHistoryIntent", spelling: "swift3", handler: { SearchCallHistorySwift3Handler() }, resolvable: ["recipient", "callTypes", "dateCreated", "unseen", "callType"], handledCode: "success"),
-    SpellingCase(intent: "INSearchCallHistoryIntent", spelling: "none", handler: { SearchCallHistoryNoneHandler() }, resolvable: ["recipient", "callTypes", "dateCreated", "unseen", "callType"], handledCode: "success"),
-    SpellingCase(intent: "INStartCallIntent", spelling: "completion", handler: { StartCallCompletionHandler() }, resolvable: ["contacts", "callCapability", "destinationType", "callRecordToCallBack"], handledCode: "continueInApp"),
-    SpellingCase(intent: "INStartCallIntent", spelling: "async", handler: { StartCallAsyncHandler() }, resolvable: ["contacts", "callCapability", "destinationType", "callRecordToCallBack"], handledCode: "continueInApp"),
-    SpellingCase(intent: "INStartCallIntent", spelling: "none", handler: { StartCallNoneHandler() }, resolvable: ["contacts", "callCapability", "destinationType", "callRecordToCallBack"], handledCode: "continueInApp"),
-    SpellingCase(intent: "INSendPaymentIntent", spelling: "completion", handler: { SendPaymentCompletionHandler() }, resolvable: ["payee", "currencyAmount", "note"], handledCode: "success"),
-    SpellingCase(intent: "INSendPaymentIntent", spelling: "async", handler: { SendPaymentAsyncHandler() }, resolvable: ["payee", "currencyAmount", "note"], handledCode: "success"),
-    SpellingCase(intent: "INSendPaymentIntent", spelling: "swift3", handler: { SendPaymentSwift3Handler() }, resolvable: ["payee", "currencyAmount", "note"], handledCode: "success"),
-    SpellingCase(intent: "INSendPaymentIntent", spelling: "legacy", handler: { SendPaymentLegacyHandler() }, resolvable: ["payee", "currencyAmount", "note"], handledCode: "success"),
-    SpellingCase(intent: "INSendPaymentIntent", spelling: "asyncLegacy", handler: { SendPaymentAsyncLegacyHandler() }, resolvable: ["payee", "currencyAmount", "note"], handledCode: "success"),
-    SpellingCase(intent: "INSendPaymentIntent", spelling: "none", handler: { SendPaymentNoneHandler() }, resolvable: ["payee", "currencyAmount", "note"], handledCode: "success"),
-    SpellingCase(intent: "INRequestPaymentIntent", spelling: "completion", handler: { RequestPaymentCompletionHandler() }, resolvable: ["payer", "currencyAmount", "note"], handledCode: "success"),
-    SpellingCase(intent: "INRequestPaymentIntent", spelling: "async", handler: { RequestPaymentAsyncHandler() }, resolvable: ["payer", "currencyAmount", "note"], handledCode: "success"),
-    SpellingCase(intent: "INRequestPaymentIntent", spelling: "swift3", handler: { RequestPaymentSwift3Handler() }, resolvable: ["payer", "currencyAmount", "note"], handledCode: "success"),
-    SpellingCase(intent: "INRequestPaymentIntent", spelling: "legacy", handler: { RequestPaymentLegacyHandler() }, resolvable: ["payer", "currencyAmount", "note"], handledCode: "success"),
-    SpellingCase(intent: "INRequestPaymentIntent", spelling: "asyncLegacy", handler: { RequestPaymentAsyncLegacyHandler() }, resolvable: ["payer", "currencyAmount", "note"], handledCode: "success"),
-    SpellingCase(intent: "INRequestPaymentIntent", spelling: "none", handler: { RequestPaymentNoneHandler() }, resolvable: ["payer", "currencyAmount", "note"], handledCode: "success"),
-    SpellingCase(intent: "INRequestRideIntent", spelling: "completion", handler: { RequestRideCompletionHandler() }, resolvable: ["pickupLocation", "dropOffLocation", "rideOptionName", "partySize", "scheduledPickupTime"], handledCode: "success"),
-    SpellingCase(intent: "INRequestRideIntent", spelling: "async", handler: { RequestRideAsyncHandler() }, resolvable: ["pickupLocation", "dropOffLocation", "rideOptionName", "partySize", "scheduledPickupTime"], handledCode: "success"),
-    SpellingCase(intent: "INRequestRideIntent", spelling: "swift3", handler: { RequestRideSwift3Handler() }, resolvable: ["pickupLocation", "dropOffLocation", "rideOptionName", "partySize", "scheduledPickupTime"], handledCode: "success"),
-    SpellingCase(intent: "INRequestRideIntent", spelling: "none", handler: { RequestRideNoneHandler() }, resolvable: ["pickupLocation", "dropOffLocation", "rideOptionName", "partySize", "scheduledPickupTime"], handledCode: "success"),
-    SpellingCase(intent: "INListRideOptionsIntent", spelling: "completion", handler: { ListRideOptionsCompletionHandler() }, resolvable: ["pickupLocation", "dropOffLocation"], handledCode: "success"),
-    SpellingCase(intent: "INListRideOptionsIntent", spelling: "async", handler: { ListRideOptionsAsyncHandler() }, resolvable: ["pickupLocation", "dropOffLocation"], handledCode: "success"),
-    SpellingCase(intent: "INListRideOptionsIntent", spelling: "swift3", handler: { ListRideOptionsSwift3Handler() }, resolvable: ["pickupLocation", "dropOffLocation"], handledCode: "success"),
-    SpellingCase(intent: "INListRideOptionsIntent", spelling: "none", handler: { ListRideOptionsNoneHandler() }, resolvable: ["pickupLocation", "dropOffLocation"], handledCode: "success"),
-    SpellingCase(intent: "INGetRideStatusIntent", spelling: "completion", handler: { GetRideStatusCompletionHandler() }, resolvable: [], handledCode: "success"),
-    SpellingCase(intent: "INGetRideStatusIntent", spelling: "async", handler: { GetRideStatusAsyncHandler() }, resolvable: [], handledCode: "success"),
-    SpellingCase(intent: "INGetRideStatusIntent", spelling: "swift3", handler: { GetRideStatusSwift3Handler() }, resolvable: [], handledCode: "success"),
-    SpellingCase(intent: "INGetRideStatusIntent", spelling: "none", handler: { GetRideStatusNoneHandler() }, resolvable: [], handledCode: "success"),
-    SpellingCase(intent: "INCancelRideIntent", spelling: "completion", handler: { CancelRideCompletionHandler() }, resolvable: [], handledCode: "success"),
-    SpellingCase(intent: "INCancelRideIntent", spelling: "async", handler: { CancelRideAsyncHandler() }, resolvable: [], handledCode: "success"),
-    SpellingCase(intent: "INCancelRideIntent", spelling: "none", handler: { CancelRideNoneHandler() }, resolvable: [], handledCode: "success"),
-    SpellingCase(intent: "INStartWorkoutIntent", spelling: "completion", handler: { StartWorkoutCompletionHandler() }, resolvable: ["workoutName", "goalValue", "workoutGoalUnitType", "workoutLocationType", "isOpenEnded"], handledCode: "success"),
-    SpellingCase(intent: "INStartWorkoutIntent", spelling: "async", handler: { StartWorkoutAsyncHandler() }, resolvable: ["workoutName", "goalValue", "workoutGoalUnitType", "workoutLocationType", "isOpenEnded"], handledCode: "success"),
-    SpellingCase(intent: "INStartWorkoutIntent", spelling: "swift3", handler: { StartWorkoutSwift3Handler() }, resolvable: ["workoutName", "goalValue", "workoutGoalUnitType", "workoutLocationType", "isOpenEnded"], handledCode: "success"),
-    SpellingCase(intent: "INStartWorkoutIntent", spelling: "none", handler: { StartWorkoutNoneHandler() }, resolvable: ["workoutName", "goalValue", "workoutGoalUnitType", "workoutLocationType", "isOpenEnded"], handledCode: "success"),
-    SpellingCase(intent: "INPauseWorkoutIntent", spelling: "completion", handler: { PauseWorkoutCompletionHandler() }, resolvable: ["workoutName"], handledCode: "success"),
-    SpellingCase(intent: "INPauseWorkoutIntent", spelling: "async", handler: { PauseWorkoutAsyncHandler() }, resolvable: ["workoutName"], handledCode: "success"),
-    SpellingCase(intent: "INPauseWorkoutIntent", spelling: "swift3", handler: { PauseWorkoutSwift3Handler() }, resolvable: ["workoutName"], handledCode: "success"),
-    SpellingCase(intent: "INPauseWorkoutIntent", spelling: "none", handler: { PauseWorkoutNoneHandler() }, resolvable: ["workoutName"], handledCode: "success"),
-    SpellingCase(intent: "INResumeWorkoutIntent", spelling: "completion", handler: { ResumeWorkoutCompletionHandler() }, resolvable: ["workoutName"], handledCode: "success"),
-    SpellingCase(intent: "INResumeWorkoutIntent", spelling: "async", handler: { ResumeWorkoutAsyncHandler() }, resolvable: ["workoutName"], handledCode: "success"),
-    SpellingCase(intent: "INResumeWorkoutIntent", spelling: "swift3", handler: { ResumeWorkoutSwift3Handler() }, resolvable: ["workoutName"], handledCode: "success"),
-    SpellingCase(intent: "INResumeWorkoutIntent", spelling: "none", handler: { ResumeWorkoutNoneHandler() }, resolvable: ["workoutName"], handledCode: "success"),
-    SpellingCase(intent: "INEndWorkoutIntent", spelling: "completion", handler: { EndWorkoutCompletionHandler() }, resolvable: ["workoutName"], handledCode: "success"),
-    SpellingCase(intent: "INEndWorkoutIntent", spelling: "async", handler: { EndWorkoutAsyncHandler() }, resolvable: ["workoutName"], handledCode: "success"),
-    SpellingCase(intent: "INEndWorkoutIntent", spelling: "swift3", handler: { EndWorkoutSwift3Handler() }, resolvable: ["workoutName"], handledCode: "success"),
-    SpellingCase(intent: "INEndWorkoutIntent", spelling: "none", handler: { EndWorkoutNoneHandler() }, resolvable: ["workoutName"], handledCode: "success"),
-    SpellingCase(intent: "INCancelWorkoutIntent", spelling: "completion", handler: { CancelWorkoutCompletionHandler() }, resolvable: ["workoutName"], handledCode: "success"),
-    SpellingCase(intent: "INCancelWorkoutIntent", spelling: "async", handler: { CancelWorkoutAsyncHandler() }, resolvable: ["workoutName"], handledCode: "success"),
-    SpellingCase(intent: "INCancelWorkoutIntent", spelling: "swift3", handler: { CancelWorkoutSwift3Handler() }, resolvable: ["workoutName"], handledCode: "success"),
-    SpellingCase(intent: "INCancelWorkoutIntent", spelling: "none", handler: { CancelWorkoutNoneHandler() }, resolvable: ["workoutName"], handledCode: "success"),
-    SpellingCase(intent: "INSearchForPhotosIntent", spelling: "completion", handler: { SearchForPhotosCompletionHandler() }, resolvable: ["albumName", "peopleInPhoto", "searchTerms", "locationCreated", "dateCreated"], handledCode: "continueInApp"),
-    SpellingCase(intent: "INSearchForPhotosIntent", spelling: "async", handler: { SearchForPhotosAsyncHandler() }, resolvable: ["albumName", "peopleInPhoto", "searchTerms", "locationCreated", "dateCreated"], handledCode: "continueInApp"),
-    SpellingCase(intent: "INSearchForPhotosIntent", spelling: "swift3", handler: { SearchForPhotosSwift3Handler() }, resolvable: ["albumName", "peopleInPhoto", "searchTerms", "locationCreated", "dateCreated"], handledCode: "continueInApp"),
-    SpellingCase(intent: "INSearchForPhotosIntent", spelling: "none", handler: { SearchForPhotosNoneHandler() }, resolvable: ["albumName", "peopleInPhoto", "searchTerms", "locationCreated", "dateCreated"], handledCode: "continueInApp"),
-    SpellingCase(intent: "INStartPhotoPlaybackIntent", spelling: "completion", handler: { StartPhotoPlaybackCompletionHandler() }, resolvable: ["albumName", "peopleInPhoto", "locationCreated", "dateCreated"], handledCode: "continueInApp"),
-    SpellingCase(intent: "INStartPhotoPlaybackIntent", spelling: "async", handler: { StartPhotoPlaybackAsyncHandler() }, resolvable: ["albumName", "peopleInPhoto", "locationCreated", "dateCreated"], handledCode: "continueInApp"),
-    SpellingCase(intent: "INStartPhotoPlaybackIntent", spelling: "swift3", handler: { StartPhotoPlaybackSwift3Handler() }, resolvable: ["albumName", "peopleInPhoto", "locationCreated", "dateCreated"], handledCode: "continueInApp"),
-    SpellingCase(intent: "INStartPhotoPlaybackIntent", spelling: "none", handler: { StartPhotoPlaybackNoneHandler() }, resolvable: ["albumName", "peopleInPhoto", "locationCreated", "dateCreated"], handledCode: "continueInApp"),
+    SpellingCase(intent: "INSendMessageIntent", spelling: "completion", handler: { SendMessageCompletionHandler() }, resolvable: ["recipients", "content", "speakableGroupName", "outgoingMessageType", "groupName"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INSendMessageIntent", spelling: "async", handler: { SendMessageAsyncHandler() }, resolvable: ["recipients", "content", "speakableGroupName", "outgoingMessageType", "groupName"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INSendMessageIntent", spelling: "swift3", handler: { SendMessageSwift3Handler() }, resolvable: ["recipients", "content", "speakableGroupName", "outgoingMessageType", "groupName"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INSendMessageIntent", spelling: "legacy", handler: { SendMessageLegacyHandler() }, resolvable: ["recipients", "content", "speakableGroupName", "outgoingMessageType", "groupName"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INSendMessageIntent", spelling: "asyncLegacy", handler: { SendMessageAsyncLegacyHandler() }, resolvable: ["recipients", "content", "speakableGroupName", "outgoingMessageType", "groupName"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INSendMessageIntent", spelling: "none", handler: { SendMessageNoneHandler() }, resolvable: ["recipients", "content", "speakableGroupName", "outgoingMessageType", "groupName"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INSearchForMessagesIntent", spelling: "completion", handler: { SearchForMessagesCompletionHandler() }, resolvable: ["senders", "recipients", "speakableGroupNames", "attributes", "dateTimeRange", "groupNames"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INSearchForMessagesIntent", spelling: "async", handler: { SearchForMessagesAsyncHandler() }, resolvable: ["senders", "recipients", "speakableGroupNames", "attributes", "dateTimeRange", "groupNames"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INSearchForMessagesIntent", spelling: "swift3", handler: { SearchForMessagesSwift3Handler() }, resolvable: ["senders", "recipients", "speakableGroupNames", "attributes", "dateTimeRange", "groupNames"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INSearchForMessagesIntent", spelling: "none", handler: { SearchForMessagesNoneHandler() }, resolvable: ["senders", "recipients", "speakableGroupNames", "attributes", "dateTimeRange", "groupNames"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INSetMessageAttributeIntent", spelling: "completion", handler: { SetMessageAttributeCompletionHandler() }, resolvable: ["attribute"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INSetMessageAttributeIntent", spelling: "async", handler: { SetMessageAttributeAsyncHandler() }, resolvable: ["attribute"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INSetMessageAttributeIntent", spelling: "swift3", handler: { SetMessageAttributeSwift3Handler() }, resolvable: ["attribute"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INSetMessageAttributeIntent", spelling: "none", handler: { SetMessageAttributeNoneHandler() }, resolvable: ["attribute"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INStartAudioCallIntent", spelling: "completion", handler: { StartAudioCallCompletionHandler() }, resolvable: ["contacts", "destinationType"], handledCode: "continueInApp", confirmedCode: "ready"),
+    SpellingCase(intent: "INStartAudioCallIntent", spelling: "async", handler: { StartAudioCallAsyncHandler() }, resolvable: ["contacts", "destinationType"], handledCode: "continueInApp", confirmedCode: "ready"),
+    SpellingCase(intent: "INStartAudioCallIntent", spelling: "swift3", handler: { StartAudioCallSwift3Handler() }, resolvable: ["contacts", "destinationType"], handledCode: "continueInApp", confirmedCode: "ready"),
+    SpellingCase(intent: "INStartAudioCallIntent", spelling: "none", handler: { StartAudioCallNoneHandler() }, resolvable: ["contacts", "destinationType"], handledCode: "continueInApp", confirmedCode: "ready"),
+    SpellingCase(intent: "INStartVideoCallIntent", spelling: "completion", handler: { StartVideoCallCompletionHandler() }, resolvable: ["contacts"], handledCode: "continueInApp", confirmedCode: "ready"),
+    SpellingCase(intent: "INStartVideoCallIntent", spelling: "async", handler: { StartVideoCallAsyncHandler() }, resolvable: ["contacts"], handledCode: "continueInApp", confirmedCode: "ready"),
+    SpellingCase(intent: "INStartVideoCallIntent", spelling: "swift3", handler: { StartVideoCallSwift3Handler() }, resolvable: ["contacts"], handledCode: "continueInApp", confirmedCode: "ready"),
+    SpellingCase(intent: "INStartVideoCallIntent", spelling: "none", handler: { StartVideoCallNoneHandler() }, resolvable: ["contacts"], handledCode: "continueInApp", confirmedCode: "ready"),
+    SpellingCase(intent: "INSearchCallHistoryIntent", spelling: "completion", handler: { SearchCallHistoryCompletionHandler() }, resolvable: ["recipient", "callTypes", "dateCreated", "unseen", "callType"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INSearchCallHistoryIntent", spelling: "async", handler: { SearchCallHistoryAsyncHandler() }, resolvable: ["recipient", "callTypes", "dateCreated", "unseen", "callType"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INSearchCallHistoryIntent", spelling: "swift3", handler: { SearchCallHistorySwift3Handler() }, resolvable: ["recipient", "callTypes", "dateCreated", "unseen", "callType"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INSearchCallHistoryIntent", spelling: "none", handler: { SearchCallHistoryNoneHandler() }, resolvable: ["recipient", "callTypes", "dateCreated", "unseen", "callType"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INStartCallIntent", spelling: "completion", handler: { StartCallCompletionHandler() }, resolvable: ["contacts", "callCapability", "destinationType", "callRecordToCallBack"], handledCode: "continueInApp", confirmedCode: "ready"),
+    SpellingCase(intent: "INStartCallIntent", spelling: "async", handler: { StartCallAsyncHandler() }, resolvable: ["contacts", "callCapability", "destinationType", "callRecordToCallBack"], handledCode: "continueInApp", confirmedCode: "ready"),
+    SpellingCase(intent: "INStartCallIntent", spelling: "none", handler: { StartCallNoneHandler() }, resolvable: ["contacts", "callCapability", "destinationType", "callRecordToCallBack"], handledCode: "continueInApp", confirmedCode: "ready"),
+    SpellingCase(intent: "INSendPaymentIntent", spelling: "completion", handler: { SendPaymentCompletionHandler() }, resolvable: ["payee", "currencyAmount", "note"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INSendPaymentIntent", spelling: "async", handler: { SendPaymentAsyncHandler() }, resolvable: ["payee", "currencyAmount", "note"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INSendPaymentIntent", spelling: "swift3", handler: { SendPaymentSwift3Handler() }, resolvable: ["payee", "currencyAmount", "note"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INSendPaymentIntent", spelling: "legacy", handler: { SendPaymentLegacyHandler() }, resolvable: ["payee", "currencyAmount", "note"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INSendPaymentIntent", spelling: "asyncLegacy", handler: { SendPaymentAsyncLegacyHandler() }, resolvable: ["payee", "currencyAmount", "note"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INSendPaymentIntent", spelling: "none", handler: { SendPaymentNoneHandler() }, resolvable: ["payee", "currencyAmount", "note"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INRequestPaymentIntent", spelling: "completion", handler: { RequestPaymentCompletionHandler() }, resolvable: ["payer", "currencyAmount", "note"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INRequestPaymentIntent", spelling: "async", handler: { RequestPaymentAsyncHandler() }, resolvable: ["payer", "currencyAmount", "note"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INRequestPaymentIntent", spelling: "swift3", handler: { RequestPaymentSwift3Handler() }, resolvable: ["payer", "currencyAmount", "note"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INRequestPaymentIntent", spelling: "legacy", handler: { RequestPaymentLegacyHandler() }, resolvable: ["payer", "currencyAmount", "note"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INRequestPaymentIntent", spelling: "asyncLegacy", handler: { RequestPaymentAsyncLegacyHandler() }, resolvable: ["payer", "currencyAmount", "note"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INRequestPaymentIntent", spelling: "none", handler: { RequestPaymentNoneHandler() }, resolvable: ["payer", "currencyAmount", "note"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INSearchForAccountsIntent", spelling: "completion", handler: { SearchForAccountsCompletionHandler() }, resolvable: ["accountNickname", "accountType", "organizationName", "requestedBalanceType"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INSearchForAccountsIntent", spelling: "async", handler: { SearchForAccountsAsyncHandler() }, resolvable: ["accountNickname", "accountType", "organizationName", "requestedBalanceType"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INSearchForAccountsIntent", spelling: "none", handler: { SearchForAccountsNoneHandler() }, resolvable: ["accountNickname", "accountType", "organizationName", "requestedBalanceType"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INRequestRideIntent", spelling: "completion", handler: { RequestRideCompletionHandler() }, resolvable: ["pickupLocation", "dropOffLocation", "rideOptionName", "partySize", "scheduledPickupTime"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INRequestRideIntent", spelling: "async", handler: { RequestRideAsyncHandler() }, resolvable: ["pickupLocation", "dropOffLocation", "rideOptionName", "partySize", "scheduledPickupTime"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INRequestRideIntent", spelling: "swift3", handler: { RequestRideSwift3Handler() }, resolvable: ["pickupLocation", "dropOffLocation", "rideOptionName", "partySize", "scheduledPickupTime"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INRequestRideIntent", spelling: "none", handler: { RequestRideNoneHandler() }, resolvable: ["pickupLocation", "dropOffLocation", "rideOptionName", "partySize", "scheduledPickupTime"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INListRideOptionsIntent", spelling: "completion", handler: { ListRideOptionsCompletionHandler() }, resolvable: ["pickupLocation", "dropOffLocation"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INListRideOptionsIntent", spelling: "async", handler: { ListRideOptionsAsyncHandler() }, resolvable: ["pickupLocation", "dropOffLocation"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INListRideOptionsIntent", spelling: "swift3", handler: { ListRideOptionsSwift3Handler() }, resolvable: ["pickupLocation", "dropOffLocation"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INListRideOptionsIntent", spelling: "none", handler: { ListRideOptionsNoneHandler() }, resolvable: ["pickupLocation", "dropOffLocation"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INGetRideStatusIntent", spelling: "completion", handler: { GetRideStatusCompletionHandler() }, resolvable: [], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INGetRideStatusIntent", spelling: "async", handler: { GetRideStatusAsyncHandler() }, resolvable: [], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INGetRideStatusIntent", spelling: "swift3", handler: { GetRideStatusSwift3Handler() }, resolvable: [], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INGetRideStatusIntent", spelling: "none", handler: { GetRideStatusNoneHandler() }, resolvable: [], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INCancelRideIntent", spelling: "completion", handler: { CancelRideCompletionHandler() }, resolvable: [], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INCancelRideIntent", spelling: "async", handler: { CancelRideAsyncHandler() }, resolvable: [], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INCancelRideIntent", spelling: "none", handler: { CancelRideNoneHandler() }, resolvable: [], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INSendRideFeedbackIntent", spelling: "completion", handler: { SendRideFeedbackCompletionHandler() }, resolvable: [], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INSendRideFeedbackIntent", spelling: "async", handler: { SendRideFeedbackAsyncHandler() }, resolvable: [], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INSendRideFeedbackIntent", spelling: "none", handler: { SendRideFeedbackNoneHandler() }, resolvable: [], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INStartWorkoutIntent", spelling: "completion", handler: { StartWorkoutCompletionHandler() }, resolvable: ["workoutName", "goalValue", "workoutGoalUnitType", "workoutLocationType", "isOpenEnded"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INStartWorkoutIntent", spelling: "async", handler: { StartWorkoutAsyncHandler() }, resolvable: ["workoutName", "goalValue", "workoutGoalUnitType", "workoutLocationType", "isOpenEnded"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INStartWorkoutIntent", spelling: "swift3", handler: { StartWorkoutSwift3Handler() }, resolvable: ["workoutName", "goalValue", "workoutGoalUnitType", "workoutLocationType", "isOpenEnded"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INStartWorkoutIntent", spelling: "none", handler: { StartWorkoutNoneHandler() }, resolvable: ["workoutName", "goalValue", "workoutGoalUnitType", "workoutLocationType", "isOpenEnded"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INPauseWorkoutIntent", spelling: "completion", handler: { PauseWorkoutCompletionHandler() }, resolvable: ["workoutName"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INPauseWorkoutIntent", spelling: "async", handler: { PauseWorkoutAsyncHandler() }, resolvable: ["workoutName"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INPauseWorkoutIntent", spelling: "swift3", handler: { PauseWorkoutSwift3Handler() }, resolvable: ["workoutName"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INPauseWorkoutIntent", spelling: "none", handler: { PauseWorkoutNoneHandler() }, resolvable: ["workoutName"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INResumeWorkoutIntent", spelling: "completion", handler: { ResumeWorkoutCompletionHandler() }, resolvable: ["workoutName"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INResumeWorkoutIntent", spelling: "async", handler: { ResumeWorkoutAsyncHandler() }, resolvable: ["workoutName"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INResumeWorkoutIntent", spelling: "swift3", handler: { ResumeWorkoutSwift3Handler() }, resolvable: ["workoutName"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INResumeWorkoutIntent", spelling: "none", handler: { ResumeWorkoutNoneHandler() }, resolvable: ["workoutName"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INEndWorkoutIntent", spelling: "completion", handler: { EndWorkoutCompletionHandler() }, resolvable: ["workoutName"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INEndWorkoutIntent", spelling: "async", handler: { EndWorkoutAsyncHandler() }, resolvable: ["workoutName"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INEndWorkoutIntent", spelling: "swift3", handler: { EndWorkoutSwift3Handler() }, resolvable: ["workoutName"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INEndWorkoutIntent", spelling: "none", handler: { EndWorkoutNoneHandler() }, resolvable: ["workoutName"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INCancelWorkoutIntent", spelling: "completion", handler: { CancelWorkoutCompletionHandler() }, resolvable: ["workoutName"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INCancelWorkoutIntent", spelling: "async", handler: { CancelWorkoutAsyncHandler() }, resolvable: ["workoutName"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INCancelWorkoutIntent", spelling: "swift3", handler: { CancelWorkoutSwift3Handler() }, resolvable: ["workoutName"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INCancelWorkoutIntent", spelling: "none", handler: { CancelWorkoutNoneHandler() }, resolvable: ["workoutName"], handledCode: "success", confirmedCode: "ready"),
+    SpellingCase(intent: "INSearchForPhotosIntent", spelling: "completion", handler: { SearchForPhotosCompletionHandler() }, resolvable: ["albumName", "peopleInPhoto", "searchTerms", "locationCreated", "dateCreated"], handledCode: "continueInApp", confirmedCode: "ready"),
+    SpellingCase(intent: "INSearchForPhotosIntent", spelling: "async", handler: { SearchForPhotosAsyncHandler() }, resolvable: ["albumName", "peopleInPhoto", "searchTerms", "locationCreated", "dateCreated"], handledCode: "continueInApp", confirmedCode: "ready"),
+    SpellingCase(intent: "INSearchForPhotosIntent", spelling: "swift3", handler: { SearchForPhotosSwift3Handler() }, resolvable: ["albumName", "peopleInPhoto", "searchTerms", "locationCreated", "dateCreated"], handledCode: "continueInApp", confirmedCode: "ready"),
+    SpellingCase(intent: "INSearchForPhotosIntent", spelling: "none", handler: { SearchForPhotosNoneHandler() }, resolvable: ["albumName", "peopleInPhoto", "searchTerms", "locationCreated", "dateCreated"], handledCode: "continueInApp", confirmedCode: "ready"),
+    SpellingCase(intent: "INStartPhotoPlaybackIntent", spelling: "completion", handler: { StartPhotoPlaybackCompletionHandler() }, resolvable: ["albumName", "peopleInPhoto", "locationCreated", "dateCreated"], handledCode: "continueInApp", confirmedCode: "ready"),
+    SpellingCase(intent: "INStartPhotoPlaybackIntent", spelling: "async", handler: { StartPhotoPlaybackAsyncHandler() }, resolvable: ["albumName", "peopleInPhoto", "locationCreated", "dateCreated"], handledCode: "continueInApp", confirmedCode: "ready"),
+    SpellingCase(intent: "INStartPhotoPlaybackIntent", spelling: "swift3", handler: { StartPhotoPlaybackSwift3Handler() }, resolvable: ["albumName", "peopleInPhoto", "locationCreated", "dateCreated"], handledCode: "continueInApp", confirmedCode: "ready"),
+    SpellingCase(intent: "INStartPhotoPlaybackIntent", spelling: "none", handler: { StartPhotoPlaybackNoneHandler() }, resolvable: ["albumName", "peopleInPhoto", "locationCreated", "dateCreated"], handledCode: "continueInApp", confirmedCode: "ready"),
+    SpellingCase(intent: "INBookRestaurantReservationIntent", spelling: "completion", handler: { BookRestaurantReservationCompletionHandler() }, resolvable: ["restaurant", "bookingDateComponents", "partySize", "guest", "guestProvidedSpecialRequestText"], handledCode: "success", confirmedCode: "success"),
+    SpellingCase(intent: "INBookRestaurantReservationIntent", spelling: "async", handler: { BookRestaurantReservationAsyncHandler() }, resolvable: ["restaurant", "bookingDateComponents", "partySize", "guest", "guestProvidedSpecialRequestText"], handledCode: "success", confirmedCode: "success"),
+    SpellingCase(intent: "INBookRestaurantReservationIntent", spelling: "none", handler: { BookRestaurantReservationNoneHandler() }, resolvable: ["restaurant", "bookingDateComponents", "partySize", "guest", "guestProvidedSpecialRequestText"], handledCode: "success", confirmedCode: "success"),
+    SpellingCase(intent: "INGetAvailableRestaurantReservationBookingsIntent", spelling: "completion", handler: { GetAvailableRestaurantReservationBookingsCompletionHandler() }, resolvable: ["restaurant", "partySize", "preferredBookingDateComponents"], handledCode: "success", confirmedCode: "success"),
+    SpellingCase(intent: "INGetAvailableRestaurantReservationBookingsIntent", spelling: "async", handler: { GetAvailableRestaurantReservationBookingsAsyncHandler() }, resolvable: ["restaurant", "partySize", "preferredBookingDateComponents"], handledCode: "success", confirmedCode: "success"),
+    SpellingCase(intent: "INGetAvailableRestaurantReservationBookingsIntent", spelling: "none", handler: { GetAvailableRestaurantReservationBookingsNoneHandler() }, resolvable: ["restaurant", "partySize", "preferredBookingDateComponents"], handledCode: "success", confirmedCode: "success"),
+    SpellingCase(intent: "INGetUserCurrentRestaurantReservationBookingsIntent", spelling: "completion", handler: { GetUserCurrentRestaurantReservationBookingsCompletionHandler() }, resolvable: ["restaurant"], handledCode: "success", confirmedCode: "success"),
+    SpellingCase(intent: "INGetUserCurrentRestaurantReservationBookingsIntent", spelling: "async", handler: { GetUserCurrentRestaurantReservationBookingsAsyncHandler() }, resolvable: ["restaurant"], handledCode: "success", confirmedCode: "success"),
+    SpellingCase(intent: "INGetUserCurrentRestaurantReservationBookingsIntent", spelling: "none", handler: { GetUserCurrentRestaurantReservationBookingsNoneHandler() }, resolvable: ["restaurant"], handledCode: "success", confirmedCode: "success"),
+    SpellingCase(intent: "INGetAvailableRestaurantReservationBookingDefaultsIntent", spelling: "completion", handler: { GetAvailableRestaurantReservationBookingDefaultsCompletionHandler() }, resolvable: ["restaurant"], handledCode: "success", confirmedCode: "success"),
+    SpellingCase(intent: "INGetAvailableRestaurantReservationBookingDefaultsIntent", spelling: "async", handler: { GetAvailableRestaurantReservationBookingDefaultsAsyncHandler() }, resolvable: ["restaurant"], handledCode: "success", confirmedCode: "success"),
+    SpellingCase(intent: "INGetAvailableRestaurantReservationBookingDefaultsIntent", spelling: "none", handler: { GetAvailableRestaurantReservationBookingDefaultsNoneHandler() }, resolvable: ["restaurant"], handledCode: "success", confirmedCode: "success"),
+    SpellingCase(intent: "INGetRestaurantGuestIntent", spelling: "completion", handler: { GetRestaurantGuestCompletionHandler() }, resolvable: [], handledCode: "success", confirmedCode: "success"),
+    SpellingCase(intent: "INGetRestaurantGuestIntent", spelling: "async", handler: { GetRestaurantGuestAsyncHandler() }, resolvable: [], handledCode: "success", confirmedCode: "success"),
+    SpellingCase(intent: "INGetRestaurantGuestIntent", spelling: "none", handler: { GetRestaurantGuestNoneHandler() }, resolvable: [], handledCode: "success", confirmedCode: "success"),
 ]
 
 final class SendMessageCompletionHandler: NSObject, INSendMessageIntentHandling, @unchecked Sendable {
@@ -612,6 +633,39 @@ final class RequestPaymentAsyncLegacyHandler: NSObject, INRequestPaymentIntentHa
 final class RequestPaymentNoneHandler: NSObject, INRequestPaymentIntentHandling, @unchecked Sendable {
 }
 
+final class SearchForAccountsCompletionHandler: NSObject, INSearchForAccountsIntentHandling, @unchecked Sendable {
+    func handle(intent: INSearchForAccountsIntent, completion: @escaping (INSearchForAccountsIntentResponse) -> Void) {
+        completion(INSearchForAccountsIntentResponse(code: .success, userActivity: nil))
+    }
+    func confirm(intent: INSearchForAccountsIntent, completion: @escaping (INSearchForAccountsIntentResponse) -> Void) {
+        completion(INSearchForAccountsIntentResponse(code: .ready, userActivity: nil))
+    }
+    func resolveAccountNickname(for intent: INSearchForAccountsIntent, with completion: @escaping (INSpeakableStringResolutionResult) -> Void) {
+        completion(INSpeakableStringResolutionResult.notRequired())
+    }
+    func resolveAccountType(for intent: INSearchForAccountsIntent, with completion: @escaping (INAccountTypeResolutionResult) -> Void) {
+        completion(INAccountTypeResolutionResult.notRequired())
+    }
+    func resolveOrganizationName(for intent: INSearchForAccountsIntent, with completion: @escaping (INSpeakableStringResolutionResult) -> Void) {
+        completion(INSpeakableStringResolutionResult.notRequired())
+    }
+    func resolveRequestedBalanceType(for intent: INSearchForAccountsIntent, with completion: @escaping (INBalanceTypeResolutionResult) -> Void) {
+        completion(INBalanceTypeResolutionResult.notRequired())
+    }
+}
+
+final class SearchForAccountsAsyncHandler: NSObject, INSearchForAccountsIntentHandling, @unchecked Sendable {
+    func handle(intent: INSearchForAccountsIntent) async -> INSearchForAccountsIntentResponse { INSearchForAccountsIntentResponse(code: .success, userActivity: nil) }
+    func confirm(intent: INSearchForAccountsIntent) async -> INSearchForAccountsIntentResponse { INSearchForAccountsIntentResponse(code: .ready, userActivity: nil) }
+    func resolveAccountNickname(for intent: INSearchForAccountsIntent) async -> INSpeakableStringResolutionResult { INSpeakableStringResolutionResult.notRequired() }
+    func resolveAccountType(for intent: INSearchForAccountsIntent) async -> INAccountTypeResolutionResult { INAccountTypeResolutionResult.notRequired() }
+    func resolveOrganizationName(for intent: INSearchForAccountsIntent) async -> INSpeakableStringResolutionResult { INSpeakableStringResolutionResult.notRequired() }
+    func resolveRequestedBalanceType(for intent: INSearchForAccountsIntent) async -> INBalanceTypeResolutionResult { INBalanceTypeResolutionResult.notRequired() }
+}
+
+final class SearchForAccountsNoneHandler: NSObject, INSearchForAccountsIntentHandling, @unchecked Sendable {
+}
+
 final class RequestRideCompletionHandler: NSObject, INRequestRideIntentHandling, @unchecked Sendable {
     func handle(intent: INRequestRideIntent, completion: @escaping (INRequestRideIntentResponse) -> Void) {
         completion(INRequestRideIntentResponse(code: .success, userActivity: nil))
@@ -766,6 +820,23 @@ final class CancelRideAsyncHandler: NSObject, INCancelRideIntentHandling, @unche
 }
 
 final class CancelRideNoneHandler: NSObject, INCancelRideIntentHandling, @unchecked Sendable {
+}
+
+final class SendRideFeedbackCompletionHandler: NSObject, INSendRideFeedbackIntentHandling, @unchecked Sendable {
+    func handle(sendRideFeedback intent: INSendRideFeedbackIntent, completion: @escaping (INSendRideFeedbackIntentResponse) -> Void) {
+        completion(INSendRideFeedbackIntentResponse(code: .success, userActivity: nil))
+    }
+    func confirm(sendRideFeedback intent: INSendRideFeedbackIntent, completion: @escaping (INSendRideFeedbackIntentResponse) -> Void) {
+        completion(INSendRideFeedbackIntentResponse(code: .ready, userActivity: nil))
+    }
+}
+
+final class SendRideFeedbackAsyncHandler: NSObject, INSendRideFeedbackIntentHandling, @unchecked Sendable {
+    func handle(sendRideFeedback: INSendRideFeedbackIntent) async -> INSendRideFeedbackIntentResponse { INSendRideFeedbackIntentResponse(code: .success, userActivity: nil) }
+    func confirm(sendRideFeedback: INSendRideFeedbackIntent) async -> INSendRideFeedbackIntentResponse { INSendRideFeedbackIntentResponse(code: .ready, userActivity: nil) }
+}
+
+final class SendRideFeedbackNoneHandler: NSObject, INSendRideFeedbackIntentHandling, @unchecked Sendable {
 }
 
 final class StartWorkoutCompletionHandler: NSObject, INStartWorkoutIntentHandling, @unchecked Sendable {
@@ -1074,4 +1145,129 @@ final class StartPhotoPlaybackSwift3Handler: NSObject, INStartPhotoPlaybackInten
 }
 
 final class StartPhotoPlaybackNoneHandler: NSObject, INStartPhotoPlaybackIntentHandling, @unchecked Sendable {
+}
+
+final class BookRestaurantReservationCompletionHandler: NSObject, INBookRestaurantReservationIntentHandling, @unchecked Sendable {
+    func handle(bookRestaurantReservation intent: INBookRestaurantReservationIntent, completion: @escaping (INBookRestaurantReservationIntentResponse) -> Void) {
+        completion(INBookRestaurantReservationIntentResponse(code: .success, userActivity: nil))
+    }
+    func confirm(bookRestaurantReservation intent: INBookRestaurantReservationIntent, completion: @escaping (INBookRestaurantReservationIntentResponse) -> Void) {
+        completion(INBookRestaurantReservationIntentResponse(code: .success, userActivity: nil))
+    }
+    func resolveRestaurant(for intent: INBookRestaurantReservationIntent, completion: @escaping (INRestaurantResolutionResult) -> Void) {
+        completion(INRestaurantResolutionResult.notRequired())
+    }
+    func resolveBookingDateComponents(for intent: INBookRestaurantReservationIntent, completion: @escaping (INDateComponentsResolutionResult) -> Void) {
+        completion(INDateComponentsResolutionResult.notRequired())
+    }
+    func resolvePartySize(for intent: INBookRestaurantReservationIntent, completion: @escaping (INIntegerResolutionResult) -> Void) {
+        completion(INIntegerResolutionResult.notRequired())
+    }
+    func resolveGuest(for intent: INBookRestaurantReservationIntent, completion: @escaping (INRestaurantGuestResolutionResult) -> Void) {
+        completion(INRestaurantGuestResolutionResult.notRequired())
+    }
+    func resolveGuestProvidedSpecialRequestText(for intent: INBookRestaurantReservationIntent, completion: @escaping (INStringResolutionResult) -> Void) {
+        completion(INStringResolutionResult.notRequired())
+    }
+}
+
+final class BookRestaurantReservationAsyncHandler: NSObject, INBookRestaurantReservationIntentHandling, @unchecked Sendable {
+    func handle(bookRestaurantReservation: INBookRestaurantReservationIntent) async -> INBookRestaurantReservationIntentResponse { INBookRestaurantReservationIntentResponse(code: .success, userActivity: nil) }
+    func confirm(bookRestaurantReservation: INBookRestaurantReservationIntent) async -> INBookRestaurantReservationIntentResponse { INBookRestaurantReservationIntentResponse(code: .success, userActivity: nil) }
+    func resolveRestaurant(for intent: INBookRestaurantReservationIntent) async -> INRestaurantResolutionResult { INRestaurantResolutionResult.notRequired() }
+    func resolveBookingDateComponents(for intent: INBookRestaurantReservationIntent) async -> INDateComponentsResolutionResult { INDateComponentsResolutionResult.notRequired() }
+    func resolvePartySize(for intent: INBookRestaurantReservationIntent) async -> INIntegerResolutionResult { INIntegerResolutionResult.notRequired() }
+    func resolveGuest(for intent: INBookRestaurantReservationIntent) async -> INRestaurantGuestResolutionResult { INRestaurantGuestResolutionResult.notRequired() }
+    func resolveGuestProvidedSpecialRequestText(for intent: INBookRestaurantReservationIntent) async -> INStringResolutionResult { INStringResolutionResult.notRequired() }
+}
+
+final class BookRestaurantReservationNoneHandler: NSObject, INBookRestaurantReservationIntentHandling, @unchecked Sendable {
+}
+
+final class GetAvailableRestaurantReservationBookingsCompletionHandler: NSObject, INGetAvailableRestaurantReservationBookingsIntentHandling, @unchecked Sendable {
+    func handle(getAvailableRestaurantReservationBookings intent: INGetAvailableRestaurantReservationBookingsIntent, completion: @escaping (INGetAvailableRestaurantReservationBookingsIntentResponse) -> Void) {
+        completion(INGetAvailableRestaurantReservationBookingsIntentResponse(availableBookings: [], code: .success, userActivity: nil))
+    }
+    func confirm(getAvailableRestaurantReservationBookings intent: INGetAvailableRestaurantReservationBookingsIntent, completion: @escaping (INGetAvailableRestaurantReservationBookingsIntentResponse) -> Void) {
+        completion(INGetAvailableRestaurantReservationBookingsIntentResponse(availableBookings: [], code: .success, userActivity: nil))
+    }
+    func resolveRestaurant(for intent: INGetAvailableRestaurantReservationBookingsIntent, completion: @escaping (INRestaurantResolutionResult) -> Void) {
+        completion(INRestaurantResolutionResult.notRequired())
+    }
+    func resolvePartySize(for intent: INGetAvailableRestaurantReservationBookingsIntent, completion: @escaping (INIntegerResolutionResult) -> Void) {
+        completion(INIntegerResolutionResult.notRequired())
+    }
+    func resolvePreferredBookingDateComponents(for intent: INGetAvailableRestaurantReservationBookingsIntent, completion: @escaping (INDateComponentsResolutionResult) -> Void) {
+        completion(INDateComponentsResolutionResult.notRequired())
+    }
+}
+
+final class GetAvailableRestaurantReservationBookingsAsyncHandler: NSObject, INGetAvailableRestaurantReservationBookingsIntentHandling, @unchecked Sendable {
+    func handle(getAvailableRestaurantReservationBookings: INGetAvailableRestaurantReservationBookingsIntent) async -> INGetAvailableRestaurantReservationBookingsIntentResponse { INGetAvailableRestaurantReservationBookingsIntentResponse(availableBookings: [], code: .success, userActivity: nil) }
+    func confirm(getAvailableRestaurantReservationBookings: INGetAvailableRestaurantReservationBookingsIntent) async -> INGetAvailableRestaurantReservationBookingsIntentResponse { INGetAvailableRestaurantReservationBookingsIntentResponse(availableBookings: [], code: .success, userActivity: nil) }
+    func resolveRestaurant(for intent: INGetAvailableRestaurantReservationBookingsIntent) async -> INRestaurantResolutionResult { INRestaurantResolutionResult.notRequired() }
+    func resolvePartySize(for intent: INGetAvailableRestaurantReservationBookingsIntent) async -> INIntegerResolutionResult { INIntegerResolutionResult.notRequired() }
+    func resolvePreferredBookingDateComponents(for intent: INGetAvailableRestaurantReservationBookingsIntent) async -> INDateComponentsResolutionResult { INDateComponentsResolutionResult.notRequired() }
+}
+
+final class GetAvailableRestaurantReservationBookingsNoneHandler: NSObject, INGetAvailableRestaurantReservationBookingsIntentHandling, @unchecked Sendable {
+}
+
+final class GetUserCurrentRestaurantReservationBookingsCompletionHandler: NSObject, INGetUserCurrentRestaurantReservationBookingsIntentHandling, @unchecked Sendable {
+    func handle(getUserCurrentRestaurantReservationBookings intent: INGetUserCurrentRestaurantReservationBookingsIntent, completion: @escaping (INGetUserCurrentRestaurantReservationBookingsIntentResponse) -> Void) {
+        completion(INGetUserCurrentRestaurantReservationBookingsIntentResponse(userCurrentBookings: [], code: .success, userActivity: nil))
+    }
+    func confirm(getUserCurrentRestaurantReservationBookings intent: INGetUserCurrentRestaurantReservationBookingsIntent, completion: @escaping (INGetUserCurrentRestaurantReservationBookingsIntentResponse) -> Void) {
+        completion(INGetUserCurrentRestaurantReservationBookingsIntentResponse(userCurrentBookings: [], code: .success, userActivity: nil))
+    }
+    func resolveRestaurant(for intent: INGetUserCurrentRestaurantReservationBookingsIntent, completion: @escaping (INRestaurantResolutionResult) -> Void) {
+        completion(INRestaurantResolutionResult.notRequired())
+    }
+}
+
+final class GetUserCurrentRestaurantReservationBookingsAsyncHandler: NSObject, INGetUserCurrentRestaurantReservationBookingsIntentHandling, @unchecked Sendable {
+    func handle(getUserCurrentRestaurantReservationBookings: INGetUserCurrentRestaurantReservationBookingsIntent) async -> INGetUserCurrentRestaurantReservationBookingsIntentResponse { INGetUserCurrentRestaurantReservationBookingsIntentResponse(userCurrentBookings: [], code: .success, userActivity: nil) }
+    func confirm(getUserCurrentRestaurantReservationBookings: INGetUserCurrentRestaurantReservationBookingsIntent) async -> INGetUserCurrentRestaurantReservationBookingsIntentResponse { INGetUserCurrentRestaurantReservationBookingsIntentResponse(userCurrentBookings: [], code: .success, userActivity: nil) }
+    func resolveRestaurant(for intent: INGetUserCurrentRestaurantReservationBookingsIntent) async -> INRestaurantResolutionResult { INRestaurantResolutionResult.notRequired() }
+}
+
+final class GetUserCurrentRestaurantReservationBookingsNoneHandler: NSObject, INGetUserCurrentRestaurantReservationBookingsIntentHandling, @unchecked Sendable {
+}
+
+final class GetAvailableRestaurantReservationBookingDefaultsCompletionHandler: NSObject, INGetAvailableRestaurantReservationBookingDefaultsIntentHandling, @unchecked Sendable {
+    func handle(getAvailableRestaurantReservationBookingDefaults intent: INGetAvailableRestaurantReservationBookingDefaultsIntent, completion: @escaping (INGetAvailableRestaurantReservationBookingDefaultsIntentResponse) -> Void) {
+        completion(INGetAvailableRestaurantReservationBookingDefaultsIntentResponse(defaultPartySize: 0, defaultBooking: Date(timeIntervalSince1970: 0), code: .success, userActivity: nil))
+    }
+    func confirm(getAvailableRestaurantReservationBookingDefaults intent: INGetAvailableRestaurantReservationBookingDefaultsIntent, completion: @escaping (INGetAvailableRestaurantReservationBookingDefaultsIntentResponse) -> Void) {
+        completion(INGetAvailableRestaurantReservationBookingDefaultsIntentResponse(defaultPartySize: 0, defaultBooking: Date(timeIntervalSince1970: 0), code: .success, userActivity: nil))
+    }
+    func resolveRestaurant(for intent: INGetAvailableRestaurantReservationBookingDefaultsIntent, completion: @escaping (INRestaurantResolutionResult) -> Void) {
+        completion(INRestaurantResolutionResult.notRequired())
+    }
+}
+
+final class GetAvailableRestaurantReservationBookingDefaultsAsyncHandler: NSObject, INGetAvailableRestaurantReservationBookingDefaultsIntentHandling, @unchecked Sendable {
+    func handle(getAvailableRestaurantReservationBookingDefaults: INGetAvailableRestaurantReservationBookingDefaultsIntent) async -> INGetAvailableRestaurantReservationBookingDefaultsIntentResponse { INGetAvailableRestaurantReservationBookingDefaultsIntentResponse(defaultPartySize: 0, defaultBooking: Date(timeIntervalSince1970: 0), code: .success, userActivity: nil) }
+    func confirm(getAvailableRestaurantReservationBookingDefaults: INGetAvailableRestaurantReservationBookingDefaultsIntent) async -> INGetAvailableRestaurantReservationBookingDefaultsIntentResponse { INGetAvailableRestaurantReservationBookingDefaultsIntentResponse(defaultPartySize: 0, defaultBooking: Date(timeIntervalSince1970: 0), code: .success, userActivity: nil) }
+    func resolveRestaurant(for intent: INGetAvailableRestaurantReservationBookingDefaultsIntent) async -> INRestaurantResolutionResult { INRestaurantResolutionResult.notRequired() }
+}
+
+final class GetAvailableRestaurantReservationBookingDefaultsNoneHandler: NSObject, INGetAvailableRestaurantReservationBookingDefaultsIntentHandling, @unchecked Sendable {
+}
+
+final class GetRestaurantGuestCompletionHandler: NSObject, INGetRestaurantGuestIntentHandling, @unchecked Sendable {
+    func handle(getRestaurantGuest intent: INGetRestaurantGuestIntent, completion: @escaping (INGetRestaurantGuestIntentResponse) -> Void) {
+        completion(INGetRestaurantGuestIntentResponse(code: .success, userActivity: nil))
+    }
+    func confirm(getRestaurantGuest intent: INGetRestaurantGuestIntent, completion: @escaping (INGetRestaurantGuestIntentResponse) -> Void) {
+        completion(INGetRestaurantGuestIntentResponse(code: .success, userActivity: nil))
+    }
+}
+
+final class GetRestaurantGuestAsyncHandler: NSObject, INGetRestaurantGuestIntentHandling, @unchecked Sendable {
+    func handle(getRestaurantGuest: INGetRestaurantGuestIntent) async -> INGetRestaurantGuestIntentResponse { INGetRestaurantGuestIntentResponse(code: .success, userActivity: nil) }
+    func confirm(getRestaurantGuest: INGetRestaurantGuestIntent) async -> INGetRestaurantGuestIntentResponse { INGetRestaurantGuestIntentResponse(code: .success, userActivity: nil) }
+}
+
+final class GetRestaurantGuestNoneHandler: NSObject, INGetRestaurantGuestIntentHandling, @unchecked Sendable {
 }

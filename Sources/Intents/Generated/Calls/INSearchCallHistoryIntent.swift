@@ -29,6 +29,11 @@ public final class INSearchCallHistoryIntent: INIntent, @unchecked Sendable {
         super.init()
     }
 
+    /// An intent with no values yet (`NSObject`'s initializer in Apple's SDK).
+    public convenience override init() {
+        self.init(dateCreated: nil, recipient: nil, callCapabilities: [], callTypes: [], unseen: nil)
+    }
+
     /// A search for one kind of call (the iOS 10 initializer).
     public convenience init(callType: INCallRecordType, dateCreated: INDateComponentsRange?, recipient: INPerson?,
                             callCapabilities: INCallCapabilityOptions = []) {

@@ -16,6 +16,11 @@ public final class INStartAudioCallIntent: INIntent, @unchecked Sendable {
         super.init()
     }
 
+    /// An intent with no values yet (`NSObject`'s initializer in Apple's SDK).
+    public convenience override init() {
+        self.init(destinationType: .unknown, contacts: nil)
+    }
+
     /// A call to contacts (the iOS 10 initializer).
     public convenience init(contacts: [INPerson]?) {
         self.init(destinationType: .unknown, contacts: contacts)

@@ -30,6 +30,11 @@ public final class INStartCallIntent: INIntent, @unchecked Sendable {
         super.init()
     }
 
+    /// An intent with no values yet (`NSObject`'s initializer in Apple's SDK).
+    public convenience override init() {
+        self.init(callRecordFilter: nil, callRecordToCallBack: nil, audioRoute: .unknown, destinationType: .unknown, contacts: nil, callCapability: .unknown)
+    }
+
     /// A call request with a redial kind (the iOS 13 initializer).
     public convenience init(audioRoute: INCallAudioRoute, destinationType: INCallDestinationType, contacts: [INPerson]?,
                             recordTypeForRedialing: INCallRecordType, callCapability: INCallCapability) {

@@ -55,6 +55,11 @@ public final class INSearchForMessagesIntent: INIntent, @unchecked Sendable {
         super.init()
     }
 
+    /// An intent with no values yet (`NSObject`'s initializer in Apple's SDK).
+    public convenience override init() {
+        self.init(recipients: nil, senders: nil, searchTerms: nil, attributes: [], dateTime: nil, identifiers: nil, notificationIdentifiers: nil, speakableGroupNames: nil, conversationIdentifiers: nil)
+    }
+
     /// A search with plain-text group names (the iOS 10 initializer).
     public convenience init(recipients: [INPerson]?, senders: [INPerson]?, searchTerms: [String]?,
                             attributes: INMessageAttributeOptions = [], dateTime dateTimeRange: INDateComponentsRange?,

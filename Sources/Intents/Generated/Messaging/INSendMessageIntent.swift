@@ -34,6 +34,11 @@ public final class INSendMessageIntent: INIntent, @unchecked Sendable {
         super.init()
     }
 
+    /// An intent with no values yet (`NSObject`'s initializer in Apple's SDK).
+    public convenience override init() {
+        self.init(recipients: nil, content: nil, speakableGroupName: nil, conversationIdentifier: nil, serviceName: nil, sender: nil)
+    }
+
     /// A message request with a plain-text group name (the iOS 10 initializer).
     public convenience init(recipients: [INPerson]?, content: String?, groupName: String?, serviceName: String?,
                             sender: INPerson?) {

@@ -16,6 +16,11 @@ public final class INSetMessageAttributeIntent: INIntent, @unchecked Sendable {
         super.init()
     }
 
+    /// An intent with no values yet (`NSObject`'s initializer in Apple's SDK).
+    public convenience override init() {
+        self.init(identifiers: nil, attribute: .unknown)
+    }
+
     // MARK: JSON
 
     enum ParameterKey: String, CodingKey, CaseIterable {

@@ -19,6 +19,11 @@ public final class INSendPaymentIntent: INIntent, @unchecked Sendable {
         super.init()
     }
 
+    /// An intent with no values yet (`NSObject`'s initializer in Apple's SDK).
+    public convenience override init() {
+        self.init(payee: nil, currencyAmount: nil, note: nil)
+    }
+
     // MARK: JSON
 
     enum ParameterKey: String, CodingKey, CaseIterable {

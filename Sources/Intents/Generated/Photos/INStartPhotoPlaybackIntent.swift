@@ -35,6 +35,11 @@ public final class INStartPhotoPlaybackIntent: INIntent, @unchecked Sendable {
         super.init()
     }
 
+    /// An intent with no values yet (`NSObject`'s initializer in Apple's SDK).
+    public convenience override init() {
+        self.init(dateCreated: nil, locationCreated: nil, albumName: nil, searchTerms: nil, includedAttributes: [], excludedAttributes: [], peopleInPhoto: nil)
+    }
+
     // MARK: JSON
 
     enum ParameterKey: String, CodingKey, CaseIterable {

@@ -9,25 +9,39 @@ public final class INRideDriver: INPerson, @unchecked Sendable {
     /// The number to reach the driver.
     public internal(set) var phoneNumber: String?
 
+    /// A driver known only as a person (INPerson's designated initializer, so every INPerson initializer
+    /// makes a driver too, as in Apple's SDK).
+    public override init(personHandle: INPersonHandle?, nameComponents: PersonNameComponents?, displayName: String?,
+                         image: INImage?, contactIdentifier: String?, customIdentifier: String?,
+                         relationship: INPersonRelationship?, aliases: [INPersonHandle]?,
+                         suggestionType: INPersonSuggestionType, isMe: Bool, siriMatches: [INPerson]? = nil) {
+        self.rating = nil
+        self.phoneNumber = nil
+        super.init(personHandle: personHandle, nameComponents: nameComponents, displayName: displayName, image: image,
+                   contactIdentifier: contactIdentifier, customIdentifier: customIdentifier,
+                   relationship: relationship, aliases: aliases, suggestionType: suggestionType, isMe: isMe,
+                   siriMatches: siriMatches)
+    }
+
     /// A driver with a phone number.
-    public init(phoneNumber: String, nameComponents: PersonNameComponents?, displayName: String?, image: INImage?,
-                rating: String?) {
+    public convenience init(phoneNumber: String, nameComponents: PersonNameComponents?, displayName: String?,
+                            image: INImage?, rating: String?) {
+        self.init(personHandle: INPersonHandle(value: phoneNumber, type: .phoneNumber, label: nil),
+                  nameComponents: nameComponents, displayName: displayName, image: image,
+                  contactIdentifier: nil, customIdentifier: nil, relationship: nil, aliases: nil,
+                  suggestionType: .none, isMe: false)
         self.phoneNumber = phoneNumber
         self.rating = rating
-        super.init(personHandle: INPersonHandle(value: phoneNumber, type: .phoneNumber, label: nil),
-                   nameComponents: nameComponents, displayName: displayName, image: image,
-                   contactIdentifier: nil, customIdentifier: nil, relationship: nil, aliases: nil,
-                   suggestionType: .none, isMe: false)
     }
 
     /// A driver with a handle (the iOS 10.0 initializer).
-    public init(personHandle: INPersonHandle, nameComponents: PersonNameComponents?, displayName: String?,
-                image: INImage?, rating: String?, phoneNumber: String?) {
+    public convenience init(personHandle: INPersonHandle, nameComponents: PersonNameComponents?, displayName: String?,
+                            image: INImage?, rating: String?, phoneNumber: String?) {
+        self.init(personHandle: personHandle, nameComponents: nameComponents, displayName: displayName, image: image,
+                  contactIdentifier: nil, customIdentifier: nil, relationship: nil, aliases: nil,
+                  suggestionType: .none, isMe: false)
         self.phoneNumber = phoneNumber
         self.rating = rating
-        super.init(personHandle: personHandle, nameComponents: nameComponents, displayName: displayName, image: image,
-                   contactIdentifier: nil, customIdentifier: nil, relationship: nil, aliases: nil,
-                   suggestionType: .none, isMe: false)
     }
 
     private enum CodingKeys: String, CodingKey, CaseIterable {

@@ -11,8 +11,8 @@ public final class INRideFareLineItem: NSObject, Codable, NSCopying, @unchecked 
     /// The ISO 4217 currency code.
     public internal(set) var currencyCode: String
 
-    /// A fare line; nil when the title or currency code is empty.
-    public init?(title: String, price: NSDecimalNumber, currencyCode: String) {
+    /// A fare line; nil when the title or currency code is empty. Implicitly unwrapped, as Apple's SDK imports it.
+    public init!(title: String, price: NSDecimalNumber, currencyCode: String) {
         guard !title.isEmpty, !currencyCode.isEmpty else { return nil }
         self.title = title
         self.price = price

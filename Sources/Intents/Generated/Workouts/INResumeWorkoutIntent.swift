@@ -13,6 +13,11 @@ public final class INResumeWorkoutIntent: INIntent, @unchecked Sendable {
         super.init()
     }
 
+    /// An intent with no values yet (`NSObject`'s initializer in Apple's SDK).
+    public convenience override init() {
+        self.init(workoutName: nil)
+    }
+
     // MARK: JSON
 
     enum ParameterKey: String, CodingKey, CaseIterable {
