@@ -27,6 +27,7 @@ public struct AssistantServer: Sendable {
     let preferences: any AppPreferences
     let understander: RequestUnderstander
     let host: ExtensionHost
+    let broker: IntentBroker
 
     public init(configuration: ServerConfiguration, assistant: ConversationHub.Assistant, preferences: any AppPreferences) {
         self.configuration = configuration
@@ -35,6 +36,8 @@ public struct AssistantServer: Sendable {
         self.preferences = preferences
         self.understander = assistant.understander
         self.host = assistant.host
+        self.broker = IntentBroker(apps: assistant.apps, store: assistant.store, host: assistant.host, home: assistant.home,
+                                   lockSource: assistant.lockSource)
     }
 
     /// The router with every route, middleware first.
@@ -46,6 +49,7 @@ public struct AssistantServer: Sendable {
         AssistantAPI(hub: hub, apps: apps, preferences: preferences, understander: understander,
                      configuration: configuration).register(on: router)
         ConversationEvents(hub: hub).register(on: router)
+        StructuredIntentRoutes(broker: broker, maximumBodySize: configuration.maximumBodySize).register(on: router)
         try WebResources.load().register(on: router)
         return router
     }

@@ -14,6 +14,11 @@ package struct CommandRunner {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-cli-\(UUID().uuidString)")
     }
 
+    /// A runner for an existing home (another process's, such as a server's).
+    package init(home: URL) {
+        self.home = home
+    }
+
     /// Runs `parlance` with `arguments`, `input` on its standard input and `environment` added to ours.
     package func run(_ arguments: [String], input: String? = nil, environment added: [String: String] = [:]) throws -> Output {
         try run(arguments, bytes: input.map { Data($0.utf8) }, environment: added)
