@@ -83,11 +83,13 @@ let package = Package(
         .executableTarget(name: "monkeyfit", dependencies: ["Intents", "MonkeyAppSupport"], path: "Examples/MonkeyFit/Sources"),
         .executableTarget(name: "monkeycall", dependencies: ["Intents", "MonkeyAppSupport"], path: "Examples/MonkeyCall/Sources"),
         .executableTarget(name: "monkeyphotos", dependencies: ["Intents", "MonkeyAppSupport"], path: "Examples/MonkeyPhotos/Sources"),
+        .executableTarget(name: "monkeydine", dependencies: ["Intents", "IntentsUI", "MonkeyAppSupport"],
+                          path: "Examples/MonkeyDine/Sources"),
         // The command-line tool. It depends on the sample apps so that `swift run parlance chat` builds them.
         .executableTarget(name: "parlance", dependencies: [
             "ParlanceCore", "ParlanceStore", "ParlanceHosting", "ParlanceUnderstanding", "ParlancePresentation",
             "ParlanceEngine", "ParlanceTesting", "AssistantServer", "ExtensionRuntime", "monkeychat", "monkeypay", "monkeyride",
-            "monkeyfit", "monkeycall", "monkeyphotos",
+            "monkeyfit", "monkeycall", "monkeyphotos", "monkeydine",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -11,14 +11,14 @@ public enum SnippetText {
 
     private static let table: [String: [String: String]] = [
         "en": ["to": "To", "delivered": "✓ delivered", "notSent": "not sent yet", "progress": "Progress",
-               "destination": "Destination"],
+               "destination": "Destination", "time": "Time", "party": "Guests", "status": "Status"],
         "fr": ["to": "À", "delivered": "✓ remis", "notSent": "pas encore envoyé", "progress": "Avancement",
-               "destination": "Destination"],
+               "destination": "Destination", "time": "Heure", "party": "Personnes", "status": "Statut"],
         "de": ["to": "An", "delivered": "✓ zugestellt", "notSent": "noch nicht gesendet", "progress": "Fortschritt",
-               "destination": "Ziel"],
+               "destination": "Ziel", "time": "Zeit", "party": "Personen", "status": "Status"],
         "it": ["to": "A", "delivered": "✓ consegnato", "notSent": "non ancora inviato", "progress": "Avanzamento",
-               "destination": "Destinazione"],
-        "zh": ["to": "发给", "delivered": "✓ 已送达", "notSent": "尚未发送", "progress": "进度", "destination": "目的地"],
-        "ja": ["to": "宛先", "delivered": "✓ 配信済み", "notSent": "未送信", "progress": "進行状況", "destination": "目的地"],
+               "destination": "Destinazione", "time": "Ora", "party": "Persone", "status": "Stato"],
+        "zh": ["to": "发给", "delivered": "✓ 已送达", "notSent": "尚未发送", "progress": "进度", "destination": "目的地", "time": "时间", "party": "人数", "status": "状态"],
+        "ja": ["to": "宛先", "delivered": "✓ 配信済み", "notSent": "未送信", "progress": "進行状況", "destination": "目的地", "time": "時間", "party": "人数", "status": "状況"],
     ]
 }

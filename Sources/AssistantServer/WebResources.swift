@@ -24,6 +24,7 @@ struct WebResources: Sendable {
             files["/" + name] = File(data: data, contentType: contentType(of: name))
         }
         files["/"] = files["/index.html"]
+        files["/maps"] = files["/maps.html"]
         files["/openapi.yaml"] = File(data: try Data(contentsOf: openAPI), contentType: "application/yaml; charset=utf-8")
         return WebResources(files: files)
     }

@@ -10,8 +10,9 @@ import ParlanceHosting
 /// or, to resolve and confirm, for every allowed app that supports the intent at once (ride options from
 /// every ride app), each app with its own deadline and its own answer. The voice surface's rules hold:
 /// only allowed apps are called, restricted intents wait for an unlocked session, intents that need the
-/// user's yes are handled only when the client says the user confirmed, handle goes to one named app,
-/// and a handle is journalled so it is never sent twice.
+/// user's yes are handled only when the client says the user confirmed, handle goes to one named app
+/// (unless the intent only reads, like ride options), and a handle that acts is journalled so it is
+/// never sent twice.
 public struct IntentBroker: Sendable {
     /// Which lifecycle call to make.
     public enum Step: String, Sendable, CaseIterable {
@@ -56,6 +57,14 @@ public struct IntentBroker: Sendable {
 
     /// Intents that need the user's yes before handle, beyond the conversation policy's: a table booking.
     static let alsoConfirmed: Set<String> = ["INBookRestaurantReservationIntent"]
+    /// Intents whose handle only reads (ride options, free tables): they may go to every app at once, and are
+    /// not journalled, since asking again should get a fresh answer.
+    public static let queries: Set<String> = [
+        "INListRideOptionsIntent", "INGetRideStatusIntent", "INGetAvailableRestaurantReservationBookingsIntent",
+        "INGetAvailableRestaurantReservationBookingDefaultsIntent", "INGetUserCurrentRestaurantReservationBookingsIntent",
+        "INGetRestaurantGuestIntent", "INSearchForAccountsIntent", "INSearchForMessagesIntent",
+        "INSearchCallHistoryIntent", "INSearchForPhotosIntent",
+    ]
 
     public init(apps: any AppRegistry, store: any ConversationStore, host: ExtensionHost, home: String?,
                 lockSource: SessionLockSource, policy: ConversationPolicy = ConversationPolicy()) {
@@ -111,8 +120,8 @@ public struct IntentBroker: Sendable {
             }
             return [app]
         }
-        guard step != .handle else {
-            throw Failure(kind: .appRequired, message: "handle goes to one app: name it with \"app\"")
+        guard step != .handle || Self.queries.contains(intent) else {
+            throw Failure(kind: .appRequired, message: "handle of \(intent) goes to one app: name it with \"app\"")
         }
         // Every app that can, except those the user denied (they are never called, nor listed).
         return installed.filter { $0.bundle.supportedIntents.contains(intent) && $0.permission != .denied }
@@ -145,6 +154,8 @@ public struct IntentBroker: Sendable {
                 return .resolutions(try await host.resolve(parameters, of: intent, in: endpoint))
             case .confirm:
                 return .response(try await host.confirm(intent, in: endpoint))
+            case .handle where Self.queries.contains(name):
+                return .response(try await host.handle(intent, in: endpoint))
             case .handle:
                 return try await handle(intent, app: app, endpoint: endpoint)
             }

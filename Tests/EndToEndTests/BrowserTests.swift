@@ -101,4 +101,45 @@ struct BrowserTests {
         #expect(try browser.pageText().contains("MonkeyFit"))
         try browser.screenshot(to: Self.artifacts.appendingPathComponent("discovery.png"))
     }
+
+    @Test("/maps: ride options from the ride apps, a ride booked with its confirmation and followed; a table booked for the guest, then my reservations")
+    func mapsPage() async throws {
+        let home = ServerTests.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let server = try RunningServer(home: home)
+        defer { server.stop() }
+        let browser = try BrowserSession(url: server.base + "/maps", width: 1100, height: 1000)
+        try browser.wait(for: "document.getElementById('pickup').options.length > 3")
+
+        _ = try browser.evaluate("document.getElementById('destination').value = 'Central Station'")
+        try browser.click(button: "Find rides", in: "#ride-form")
+        try browser.wait(for: "[...document.querySelectorAll('#rides button')].some(b => b.textContent === 'Allow MonkeyRide')")
+        try browser.click(button: "Allow MonkeyRide", in: "#rides")  // the user allows the app, as the conversation asks
+        try browser.wait(for: "[...document.querySelectorAll('#rides button')].some(b => b.textContent === 'Book Mini')")
+        try browser.screenshot(to: Self.artifacts.appendingPathComponent("maps-ride-options.png"))
+        try browser.click(button: "Book Mini", in: "#rides")
+        try browser.wait(for: "[...document.querySelectorAll('#rides button')].some(b => b.textContent === 'Confirm ride')")
+        try browser.click(button: "Confirm ride", in: "#rides")
+        try browser.wait(for: "document.querySelector('#rides .ride-status')?.dataset.phase")
+        try browser.screenshot(to: Self.artifacts.appendingPathComponent("maps-ride-booked.png"))
+
+        try browser.click(button: "Find tables", in: "#table-form")
+        try browser.wait(for: "[...document.querySelectorAll('#tables button')].some(b => b.textContent === 'Allow MonkeyDine')")
+        try browser.click(button: "Allow MonkeyDine", in: "#tables")
+        try browser.wait(for: "document.querySelector('#tables ul.choices button')")
+        try browser.click(selector: "#tables ul.choices button")
+        try browser.wait(for: "document.getElementById('guest-phone')?.value === '+1 555 0123'")
+        _ = try browser.evaluate("document.getElementById('guest-request').value = 'a table by the window'")
+        try browser.click(selector: "#tables form button[type=submit]")
+        try browser.wait(for: "[...document.querySelectorAll('#tables button')].some(b => b.textContent === 'Confirm booking')")
+        try browser.click(button: "Confirm booking", in: "#tables")
+        try browser.wait(for: "document.querySelector('#tables .booked')")
+        let booked = try browser.evaluate("document.querySelector('#tables .booked').textContent") as? String ?? ""
+        #expect(booked.contains("Banana Bistro, 2 guests"), "\(booked)")
+        try browser.click(button: "My reservations", in: "main")
+        try browser.wait(for: "document.getElementById('reservations').textContent.includes('Banana Bistro: 2 guests')")
+        try browser.screenshot(to: Self.artifacts.appendingPathComponent("maps-table-booked.png"))
+        let bookings = try CommandRunner(home: home).runProgram(TestProducts.path("monkeydine"), ["bookings"])
+        #expect(bookings.contains("confirmed"), "\(bookings)")
+    }
 }

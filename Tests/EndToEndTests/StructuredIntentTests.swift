@@ -67,4 +67,70 @@ struct StructuredIntentTests {
         let missing = try await server.request("POST", "/v1/intents/resolve", json: ["intent": options, "app": "org.example.none"])
         #expect(missing.status == 404)
     }
+
+    @Test("a table at MonkeyDine: the guest, free times for two tomorrow evening, a booking after the user's yes, my bookings")
+    func tableThroughTheAPI() async throws {
+        let folder = ServerTests.home()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try RunningServer(home: folder)
+        defer { server.stop() }
+        let spec = try OpenAPIDocument(yaml: try await server.request("GET", "/openapi.yaml").body)
+        let dine = "org.parlance.examples.monkeydine"
+        _ = try await server.request("PUT", "/v1/apps/\(dine)/permission", json: ["permission": "allowed"])
+        func call(_ step: String, _ body: [String: Any]) async throws -> [String: Any] {
+            let reply = try await server.request("POST", "/v1/intents/\(step)", json: body)
+            ServerTests.conforming(reply, "POST", "/v1/intents/{step}", to: spec)
+            #expect(reply.status == 200, "\(reply.text)")
+            return (reply.object["answers"] as? [[String: Any]])?.first ?? [:]
+        }
+        func properties(_ answer: [String: Any]) -> [String: Any] {
+            (answer["response"] as? [String: Any])?["properties"] as? [String: Any] ?? [:]
+        }
+
+        let guest = properties(try await call("handle", ["intent": ["intent": "INGetRestaurantGuestIntent"], "app": dine]))["guest"]
+        #expect((guest as? [String: Any])?["phoneNumber"] as? String == "+1 555 0123")
+
+        let restaurant: [String: Any] = ["name": "Banana Bistro", "location": ["latitude": 52.5208, "longitude": 13.4094],
+                                         "vendorIdentifier": dine, "restaurantIdentifier": "banana-bistro"]
+        let calendar = Calendar.current
+        let tomorrow = try #require(calendar.date(byAdding: .day, value: 1, to: Date()))
+        let day = calendar.dateComponents([.year, .month, .day], from: tomorrow)
+        let preferred: [String: Any] = ["year": day.year ?? 0, "month": day.month ?? 0, "day": day.day ?? 0, "hour": 19, "minute": 0]
+        let available = try await call("handle", ["intent": ["intent": "INGetAvailableRestaurantReservationBookingsIntent",
+                                                             "parameters": ["restaurant": restaurant, "partySize": 2,
+                                                                            "preferredBookingDateComponents": preferred,
+                                                                            "maximumNumberOfResults": 4]], "app": dine])
+        let tables = properties(available)["availableBookings"] as? [[String: Any]] ?? []
+        #expect(tables.count == 4, "\(available)")
+        let chosen = try #require(tables.first { ($0["bookingDate"] as? String)?.contains("T") == true })
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let when = try #require(formatter.date(from: chosen["bookingDate"] as? String ?? ""))
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: when)
+        let book: [String: Any] = [
+            "intent": "INBookRestaurantReservationIntent", "identifier": "maps-table-1",
+            "parameters": ["restaurant": restaurant, "partySize": 2, "bookingIdentifier": chosen["bookingIdentifier"] ?? "",
+                           "bookingDateComponents": ["year": parts.year ?? 0, "month": parts.month ?? 0, "day": parts.day ?? 0,
+                                                     "hour": parts.hour ?? 0, "minute": parts.minute ?? 0],
+                           "guest": guest ?? [:], "guestProvidedSpecialRequestText": "a table by the window"]]
+        let resolved = try await call("resolve", ["intent": book, "app": dine])
+        let kinds = (resolved["resolutions"] as? [[String: Any]] ?? []).compactMap { resolution -> String? in
+            ((resolution["results"] as? [[String: Any]])?.first?["kind"] as? String)
+        }
+        #expect(kinds.allSatisfy { $0 == "success" }, "\(resolved)")
+        let confirmation = try await call("confirm", ["intent": book, "app": dine])
+        #expect((confirmation["response"] as? [String: Any])?["code"] as? String == "success", "\(confirmation)")
+        let unconfirmed = try await server.request("POST", "/v1/intents/handle", json: ["intent": book, "app": dine])
+        #expect(unconfirmed.status == 409)
+        for _ in 0..<2 {  // the retry is answered from the journal
+            let booked = try await call("handle", ["intent": book, "app": dine, "userConfirmed": true])
+            let userBooking = properties(booked)["userBooking"] as? [String: Any]
+            #expect(userBooking?["status"] as? String == "confirmed", "\(booked)")
+            #expect(userBooking?["guestProvidedSpecialRequestText"] as? String == "a table by the window")
+        }
+        let mine = try await call("handle", ["intent": ["intent": "INGetUserCurrentRestaurantReservationBookingsIntent"], "app": dine])
+        #expect((properties(mine)["userCurrentBookings"] as? [Any])?.count == 1, "\(mine)")
+        let recorded = try CommandRunner(home: folder).runProgram(TestProducts.path("monkeydine"), ["bookings"])
+        #expect(recorded.split(separator: "\n").count == 1, "booked twice? \(recorded)")
+    }
 }

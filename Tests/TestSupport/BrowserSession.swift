@@ -128,10 +128,20 @@ package final class BrowserSession {
         }
     }
 
-    /// Clicks, with the mouse, the last button whose text is `label` in the conversation.
-    package func click(button label: String) throws {
+    /// Clicks, with the mouse, the last button whose text is `label` inside `scope` (the conversation by default).
+    package func click(button label: String, in scope: String = "#log") throws {
+        try click(script: "[...document.querySelectorAll(\(Self.quoted(scope + " button")))].filter(b => b.textContent === \(Self.quoted(label)))",
+                  describing: label)
+    }
+
+    /// Clicks, with the mouse, the first element matching a CSS selector.
+    package func click(selector: String) throws {
+        try click(script: "[...document.querySelectorAll(\(Self.quoted(selector)))].slice(0, 1)", describing: selector)
+    }
+
+    private func click(script candidates: String, describing label: String) throws {
         let script = """
-        (() => { const buttons = [...document.querySelectorAll('#log button')].filter(b => b.textContent === \(Self.quoted(label)));
+        (() => { const buttons = \(candidates);
           const button = buttons[buttons.length - 1]; if (!button) return null; button.scrollIntoView({block: 'center'});
           const box = button.getBoundingClientRect(); return [box.x + box.width / 2, box.y + box.height / 2]; })()
         """

@@ -1,5 +1,5 @@
 // The Parlance web page: one conversation over the HTTP API, its turns also heard on the WebSocket.
-// Every text is put in the page with textContent, never as HTML.
+// Every text is put in the page with textContent, never as HTML (parlance.js builds the elements).
 "use strict";
 
 const words = {
@@ -57,9 +57,6 @@ const page = {
   language: document.getElementById("language"),
   mode: document.getElementById("mode"),
   restart: document.getElementById("restart"),
-  tokenDialog: document.getElementById("token-dialog"),
-  tokenForm: document.getElementById("token-form"),
-  tokenInput: document.getElementById("token"),
 };
 
 const state = { id: null, shown: new Set(), socket: null, busy: false, lastSeq: 0, starting: Promise.resolve() };
@@ -75,58 +72,7 @@ function translatePage() {
   page.log.setAttribute("aria-label", text("conversation"));
 }
 
-function token() { return localStorage.getItem("parlance.token"); }
-
-function askToken() {
-  return new Promise((resolve) => {
-    page.tokenInput.value = "";
-    page.tokenDialog.addEventListener("close", () => {
-      const value = page.tokenInput.value.trim();
-      if (value) localStorage.setItem("parlance.token", value);
-      resolve(Boolean(value));
-    }, { once: true });
-    page.tokenDialog.showModal();
-  });
-}
-
-async function api(method, path, body) {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const headers = { "Accept": "application/json" };
-    if (body !== undefined) headers["Content-Type"] = "application/json";
-    if (token()) headers["Authorization"] = "Bearer " + token();
-    const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    if (response.status === 401) {
-      localStorage.removeItem("parlance.token");
-      if (await askToken()) continue;
-    }
-    const answer = response.status === 204 ? {} : await response.json();
-    if (!response.ok) {
-      const error = new Error(answer.error ? answer.error.message : response.statusText);
-      error.status = response.status;
-      throw error;
-    }
-    return answer;
-  }
-  throw new Error(text("offline"));
-}
-
-function appIcon(name) {
-  const icon = document.createElement("span");
-  icon.className = "icon";
-  icon.setAttribute("aria-hidden", "true");
-  icon.textContent = Array.from(name)[0] || "?";
-  let hash = 0;
-  for (const character of name) hash = (hash * 31 + character.codePointAt(0)) >>> 0;
-  icon.style.background = `hsl(${hash % 360} 55% 36%)`;
-  return icon;
-}
-
-function element(tag, className, content) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (content !== undefined && content !== null) node.textContent = content;
-  return node;
-}
+const { token, api, element, appIcon } = Parlance;
 
 function choiceButton(label, answer) {
   const button = element("button", "secondary", label);
