@@ -79,7 +79,11 @@ let package = Package(
         // The sample apps (docs/sample-apps.md): each program is both the app and its Intents extension.
         .executableTarget(name: "monkeychat", dependencies: ["Intents", "MonkeyAppSupport"], path: "Examples/MonkeyChat/Sources"),
         .executableTarget(name: "monkeypay", dependencies: ["Intents", "MonkeyAppSupport"], path: "Examples/MonkeyPay/Sources"),
-        .executableTarget(name: "monkeyride", dependencies: ["Intents", "MonkeyAppSupport"], path: "Examples/MonkeyRide/Sources"),
+        // MonkeyRide and GorillaCab: one ride app's code, two brands (by program name).
+        .target(name: "RideAppSupport", dependencies: ["Intents", "IntentsUI", "MonkeyAppSupport"],
+                path: "Examples/RideAppSupport"),
+        .executableTarget(name: "monkeyride", dependencies: ["RideAppSupport"], path: "Examples/MonkeyRide/Sources"),
+        .executableTarget(name: "gorillacab", dependencies: ["RideAppSupport"], path: "Examples/GorillaCab/Sources"),
         .executableTarget(name: "monkeyfit", dependencies: ["Intents", "MonkeyAppSupport"], path: "Examples/MonkeyFit/Sources"),
         .executableTarget(name: "monkeycall", dependencies: ["Intents", "MonkeyAppSupport"], path: "Examples/MonkeyCall/Sources"),
         .executableTarget(name: "monkeyphotos", dependencies: ["Intents", "MonkeyAppSupport"], path: "Examples/MonkeyPhotos/Sources"),
@@ -89,7 +93,7 @@ let package = Package(
         .executableTarget(name: "parlance", dependencies: [
             "ParlanceCore", "ParlanceStore", "ParlanceHosting", "ParlanceUnderstanding", "ParlancePresentation",
             "ParlanceEngine", "ParlanceTesting", "AssistantServer", "ExtensionRuntime", "monkeychat", "monkeypay", "monkeyride",
-            "monkeyfit", "monkeycall", "monkeyphotos", "monkeydine",
+            "monkeyfit", "monkeycall", "monkeyphotos", "monkeydine", "gorillacab",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -114,8 +114,11 @@ struct BrowserTests {
         _ = try browser.evaluate("document.getElementById('destination').value = 'Central Station'")
         try browser.click(button: "Find rides", in: "#ride-form")
         try browser.wait(for: "[...document.querySelectorAll('#rides button')].some(b => b.textContent === 'Allow MonkeyRide')")
-        try browser.click(button: "Allow MonkeyRide", in: "#rides")  // the user allows the app, as the conversation asks
-        try browser.wait(for: "[...document.querySelectorAll('#rides button')].some(b => b.textContent === 'Book Mini')")
+        try browser.click(button: "Allow MonkeyRide", in: "#rides")  // the user allows each app, as the conversation asks
+        try browser.wait(for: "[...document.querySelectorAll('#rides button')].some(b => b.textContent === 'Allow GorillaCab')")
+        try browser.click(button: "Allow GorillaCab", in: "#rides")
+        // Both ride apps' options side by side; the user picks MonkeyRide's Mini.
+        try browser.wait(for: "['Book Mini', 'Book Silverback'].every(label => [...document.querySelectorAll('#rides button')].some(b => b.textContent === label))")
         try browser.screenshot(to: Self.artifacts.appendingPathComponent("maps-ride-options.png"))
         try browser.click(button: "Book Mini", in: "#rides")
         try browser.wait(for: "[...document.querySelectorAll('#rides button')].some(b => b.textContent === 'Confirm ride')")

@@ -154,7 +154,7 @@ struct ServerTests {
 
         let apps = Self.conforming(try await server.request("GET", "/v1/apps?language=fr"), "GET", "/v1/apps", to: spec)
         let listed = apps.object["apps"] as? [[String: Any]] ?? []
-        #expect(listed.count == 7)
+        #expect(listed.count == 8)
         let chat = try #require(listed.first { $0["identifier"] as? String == "org.parlance.examples.monkeychat" })
         let phrases = (chat["examples"] as? [[String: Any]])?.flatMap { $0["phrases"] as? [String] ?? [] } ?? []
         #expect(phrases.contains("Envoie un message MonkeyChat à Bobo"))

@@ -28,9 +28,19 @@ struct StructuredIntentTests {
         let resolved = try await server.request("POST", "/v1/intents/resolve", json: ["intent": options])
         ServerTests.conforming(resolved, "POST", "/v1/intents/{step}", to: spec)
         let rideApps = resolved.object["answers"] as? [[String: Any]] ?? []
-        #expect(rideApps.map { $0["app"] as? String } == ["org.parlance.examples.monkeyride"], "\(resolved.text)")
-        #expect((rideApps.first?["resolutions"] as? [[String: Any]])?.map { $0["parameter"] as? String }
+        // Every ride app answers for itself: GorillaCab, not yet allowed, is listed as refused and not called.
+        #expect(rideApps.map { $0["app"] as? String } == ["org.parlance.examples.gorillacab", "org.parlance.examples.monkeyride"],
+                "\(resolved.text)")
+        #expect((rideApps.first?["refused"] as? [String: Any])?["code"] as? String == "permissionNotDetermined")
+        #expect((rideApps.last?["resolutions"] as? [[String: Any]])?.map { $0["parameter"] as? String }
                 == ["pickupLocation", "dropOffLocation"], "\(resolved.text)")
+        _ = try await server.request("PUT", "/v1/apps/org.parlance.examples.gorillacab/permission", json: ["permission": "allowed"])
+        let everyApp = try await server.request("POST", "/v1/intents/handle", json: ["intent": options])
+        let offered = (everyApp.object["answers"] as? [[String: Any]] ?? []).map { answer in
+            (((answer["response"] as? [String: Any])?["properties"] as? [String: Any])?["rideOptions"] as? [[String: Any]] ?? [])
+                .compactMap { $0["name"] as? String }
+        }
+        #expect(offered == [["Silverback", "Troop Van"], ["Mini", "XL", "Banana Limo"]], "\(everyApp.text)")
         let listed = try await server.request("POST", "/v1/intents/handle", json: ["intent": options, "app": "org.parlance.examples.monkeyride"])
         ServerTests.conforming(listed, "POST", "/v1/intents/{step}", to: spec)
         let response = (listed.object["answers"] as? [[String: Any]])?.first?["response"] as? [String: Any]

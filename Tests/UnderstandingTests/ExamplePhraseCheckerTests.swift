@@ -81,7 +81,7 @@ extension UnderstandingTests {
                 let bundle = folder.appendingPathComponent(name).appendingPathComponent("\(name).app")
                 return FileManager.default.fileExists(atPath: bundle.path) ? bundle : nil
             }
-            #expect(apps.count == 7)
+            #expect(apps.count == 8)
             for bundle in apps {
                 let app = try BundleLoader.load(bundle.path).app
                 let checks = ExamplePhraseChecker(app: app).check()

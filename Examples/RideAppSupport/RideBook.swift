@@ -3,7 +3,7 @@ import Foundation
 import Intents
 import MonkeyAppSupport
 
-/// MonkeyRide's data and rules: its ride options, the places it knows, and the rides booked.
+/// A ride app's data and rules: its ride options (by brand), the places it knows, and the rides booked.
 struct RideBook: Codable, Sendable {
     struct Ride: Codable, Sendable {
         /// The booking intent's identifier, which is also the ride's.
@@ -28,14 +28,9 @@ struct RideBook: Codable, Sendable {
 
     var rides: [Ride] = []
 
-    static let identifier = "org.parlance.examples.monkeyride"
-    static let file = AppDataFile<RideBook>(appIdentifier: identifier) { RideBook() }
-
-    static let options = [
-        Option(name: "Mini", minutesAway: 3, lowPrice: 8, highPrice: 11, seats: 3, vehicle: "Banana Motors Peel", plate: "MNK 101"),
-        Option(name: "XL", minutesAway: 6, lowPrice: 14, highPrice: 18, seats: 6, vehicle: "Banana Motors Bunch", plate: "MNK 202"),
-        Option(name: "Banana Limo", minutesAway: 10, lowPrice: 40, highPrice: 45, seats: 4, vehicle: "Golden Split", plate: "TOP 1"),
-    ]
+    static var identifier: String { RideBrand.current.identifier }
+    static var file: AppDataFile<RideBook> { AppDataFile<RideBook>(appIdentifier: identifier) { RideBook() } }
+    static var options: [Option] { RideBrand.current.options }
     static let places: [String: (Double, Double)] = [
         "Central Station": (52.525, 13.369), "Banana Beach": (52.45, 13.2), "Airport": (52.36, 13.5),
         "Home": (52.51, 13.41), "Work": (52.52, 13.4), "Jungle Gym": (52.49, 13.44),
@@ -90,7 +85,8 @@ struct RideBook: Codable, Sendable {
             vehicle.manufacturer = option.vehicle
             vehicle.registrationPlate = option.plate
             status.vehicle = vehicle
-            status.driver = INRideDriver(phoneNumber: "+1 555 0199", nameComponents: nil, displayName: "Kiki",
+            status.driver = INRideDriver(phoneNumber: RideBrand.current.driverPhone, nameComponents: nil,
+                                         displayName: RideBrand.current.driverName,
                                          image: nil, rating: "4.9")
         }
         return status

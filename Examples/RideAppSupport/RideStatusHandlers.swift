@@ -83,8 +83,8 @@ final class CancelRideHandler: NSObject, INCancelRideIntentHandling {
     }
 }
 
-/// MonkeyRide's Intents extension. The status handler is kept, so updates can be stopped.
-final class MonkeyRideExtension: INExtension, @unchecked Sendable {
+/// The ride app's Intents extension. The status handler is kept, so updates can be stopped.
+final class RideExtension: INExtension, @unchecked Sendable {
     let status = GetRideStatusHandler()
 
     override func handler(for intent: INIntent) -> Any? {
