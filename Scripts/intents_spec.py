@@ -227,6 +227,24 @@ REASON_RESULTS = [
 # extra=Swift text, superclass=None, open=False, mutable=False).
 # Props are stored; `mutable` makes them `public var`, else `public internal(set) var`.
 
+def person_subclass_init(what, properties):
+    """INPerson's designated initializer, overridden by a subclass whose own properties start empty, so the
+    subclass inherits every INPerson initializer (as Apple's INRideDriver and INRestaurantGuest do)."""
+    empty = "".join(f"        self.{name} = nil\n" for name in properties)
+    return f"""    /// A {what} known only as a person (INPerson's designated initializer, so every INPerson initializer
+    /// makes a {what} too, as in Apple's SDK).
+    public override init(personHandle: INPersonHandle?, nameComponents: PersonNameComponents?, displayName: String?,
+                         image: INImage?, contactIdentifier: String?, customIdentifier: String?,
+                         relationship: INPersonRelationship?, aliases: [INPersonHandle]?,
+                         suggestionType: INPersonSuggestionType, isMe: Bool, siriMatches: [INPerson]? = nil) {{
+{empty}        super.init(personHandle: personHandle, nameComponents: nameComponents, displayName: displayName, image: image,
+                   contactIdentifier: contactIdentifier, customIdentifier: customIdentifier,
+                   relationship: relationship, aliases: aliases, suggestionType: suggestionType, isMe: isMe,
+                   siriMatches: siriMatches)
+    }}
+"""
+
+
 RECORDS = [
     dict(name="INPersonHandle", doc="A way to reach a person: a phone number, an e-mail address or a user name.",
          props=[("value", "String?", None, "The number, address or user name."),
@@ -589,20 +607,7 @@ RECORDS = [
          props=[("rating", "String?", None, "The driver's rating, as the app shows it."),
                 ("phoneNumber", "String?", None, "The number to reach the driver.")],
          inits='''
-    /// A driver known only as a person (INPerson's designated initializer, so every INPerson initializer
-    /// makes a driver too, as in Apple's SDK).
-    public override init(personHandle: INPersonHandle?, nameComponents: PersonNameComponents?, displayName: String?,
-                         image: INImage?, contactIdentifier: String?, customIdentifier: String?,
-                         relationship: INPersonRelationship?, aliases: [INPersonHandle]?,
-                         suggestionType: INPersonSuggestionType, isMe: Bool, siriMatches: [INPerson]? = nil) {
-        self.rating = nil
-        self.phoneNumber = nil
-        super.init(personHandle: personHandle, nameComponents: nameComponents, displayName: displayName, image: image,
-                   contactIdentifier: contactIdentifier, customIdentifier: customIdentifier,
-                   relationship: relationship, aliases: aliases, suggestionType: suggestionType, isMe: isMe,
-                   siriMatches: siriMatches)
-    }
-
+''' + person_subclass_init("driver", ["rating", "phoneNumber"]) + '''
     /// A driver with a phone number.
     public convenience init(phoneNumber: String, nameComponents: PersonNameComponents?, displayName: String?,
                             image: INImage?, rating: String?) {
@@ -692,20 +697,7 @@ RECORDS = [
          props=[("phoneNumber", "String?", None, "The guest's phone number."),
                 ("emailAddress", "String?", None, "The guest's e-mail address.")],
          inits='''
-    /// A guest known only as a person (INPerson's designated initializer, so every INPerson initializer
-    /// makes a guest too).
-    public override init(personHandle: INPersonHandle?, nameComponents: PersonNameComponents?, displayName: String?,
-                         image: INImage?, contactIdentifier: String?, customIdentifier: String?,
-                         relationship: INPersonRelationship?, aliases: [INPersonHandle]?,
-                         suggestionType: INPersonSuggestionType, isMe: Bool, siriMatches: [INPerson]? = nil) {
-        self.phoneNumber = nil
-        self.emailAddress = nil
-        super.init(personHandle: personHandle, nameComponents: nameComponents, displayName: displayName, image: image,
-                   contactIdentifier: contactIdentifier, customIdentifier: customIdentifier,
-                   relationship: relationship, aliases: aliases, suggestionType: suggestionType, isMe: isMe,
-                   siriMatches: siriMatches)
-    }
-
+''' + person_subclass_init("guest", ["phoneNumber", "emailAddress"]) + '''
     /// A guest with a name, a phone number and an e-mail address.
     public convenience init(nameComponents: PersonNameComponents?, phoneNumber: String?, emailAddress: String?) {
         let handle = phoneNumber.map { INPersonHandle(value: $0, type: .phoneNumber) }

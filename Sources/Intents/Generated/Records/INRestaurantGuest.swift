@@ -10,7 +10,7 @@ public final class INRestaurantGuest: INPerson, @unchecked Sendable {
     public var emailAddress: String?
 
     /// A guest known only as a person (INPerson's designated initializer, so every INPerson initializer
-    /// makes a guest too).
+    /// makes a guest too, as in Apple's SDK).
     public override init(personHandle: INPersonHandle?, nameComponents: PersonNameComponents?, displayName: String?,
                          image: INImage?, contactIdentifier: String?, customIdentifier: String?,
                          relationship: INPersonRelationship?, aliases: [INPersonHandle]?,
