@@ -242,4 +242,37 @@ struct ServerTests {
         let done = try await again.say("see you later", in: id)
         #expect((done.last?["parameters"] as? [String: Any])?["content"] as? String == "see you later", "\(done)")
     }
+
+    @Test("one turn at a time: a turn sent while an app works gets 409; the waiting turn reaches the WebSocket")
+    func oneTurnAtATime() async throws {
+        let home = Self.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let bundles = try BundleFixture()
+        defer { bundles.remove() }
+        let app = try bundles.chatterbox()
+        try bundles.useTestExtension(in: app, arguments: "sleepy handle")  // handle takes 1.3 s, saying nothing
+        let runner = CommandRunner(home: home)
+        #expect(try runner.run(["apps", "install", app.path]).status == 0)
+        #expect(try runner.run(["apps", "allow", "com.example.chatterbox"]).status == 0)
+        let server = try RunningServer(home: home)
+        defer { server.stop() }
+        let id = try await server.startConversation()
+        let port = try #require(URLComponents(string: server.base)?.port)
+        let events = try WebSocketTestClient(url: "ws://127.0.0.1:\(port)/v1/conversations/\(id)/events")
+        async let first = server.request("POST", "/v1/conversations/\(id)/turns", json: ["text": "tell Kiki on Chatterbox that I am late"])
+        try await Task.sleep(for: .milliseconds(600))
+        let second = try await server.request("POST", "/v1/conversations/\(id)/turns", json: ["text": "what can you do?"])
+        #expect(second.status == 409, "\(second.text)")
+        #expect((second.object["error"] as? [String: Any])?["code"] as? String == "conflict")
+        let answered = try await first
+        #expect(answered.status == 200, "\(answered.text)")
+        #expect(answered.headers["server-timing"]?.contains("app;dur=") == true)
+        var steps: [String] = []
+        while steps.last != "handled", let message = try events.receive() {
+            let turn = try #require(try JSONSerialization.jsonObject(with: Data(message.utf8)) as? [String: Any])
+            steps.append(turn["kind"] as? String == "progress" ? "progress" : turn["step"] as? String ?? "?")
+        }
+        #expect(steps.contains("progress"), "no waiting turn: \(steps)")
+        #expect(steps.last == "handled", "\(steps)")
+    }
 }
