@@ -115,7 +115,7 @@ struct BrowserTests {
         try browser.click(button: "Find rides", in: "#ride-form")
         try browser.wait(for: "[...document.querySelectorAll('#rides button')].some(b => b.textContent === 'Allow MonkeyRide')")
         try browser.click(button: "Allow MonkeyRide", in: "#rides")  // the user allows each app, as the conversation asks
-        try browser.wait(for: "[...document.querySelectorAll('#rides button')].some(b => b.textContent === 'Allow GorillaCab')")
+        try browser.wait(for: "[...document.querySelectorAll('#rides button')].some(b => b.textContent === 'Book Mini')")
         try browser.click(button: "Allow GorillaCab", in: "#rides")
         // Both ride apps' options side by side; the user picks MonkeyRide's Mini.
         try browser.wait(for: "['Book Mini', 'Book Silverback'].every(label => [...document.querySelectorAll('#rides button')].some(b => b.textContent === label))")

@@ -87,11 +87,22 @@ function refusal(answer, again) {
 
 // ---- rides
 
+// Each panel shows the answer to its latest question only: an answer that comes back after a newer question
+// was asked (two quick clicks) is dropped, never drawn over the newer one.
+const latest = {};
+function ask(panel) {
+  latest[panel] = (latest[panel] || 0) + 1;
+  const asked = latest[panel];
+  return () => latest[panel] === asked;
+}
+
 async function findRides() {
   const out = $("rides");
+  const current = ask("rides");
   out.replaceChildren(element("p", "notice", "Asking every ride app…"));
   const trip = { pickupLocation: placemark($("pickup").value), dropOffLocation: placemark($("destination").value) };
   const answers = await call("handle", { intent: intent("INListRideOptionsIntent", trip) });
+  if (!current()) return;
   out.replaceChildren();
   if (!answers.length) out.append(element("p", "notice", "No ride app is installed."));
   for (const answer of answers) {
@@ -173,12 +184,14 @@ function preferredTime() {
 
 async function findTables() {
   const out = $("tables");
+  const current = ask("tables");
   const restaurant = chosenRestaurant();
   out.replaceChildren(element("p", "notice", `Asking ${restaurant.name}…`));
   const party = Number($("party").value);
   const [answer] = await call("handle", { app: restaurant.vendor, intent: intent("INGetAvailableRestaurantReservationBookingsIntent", {
     restaurant: restaurantJSON(restaurant), partySize: party, preferredBookingDateComponents: preferredTime(),
     maximumNumberOfResults: 6 }) });
+  if (!current()) return;
   out.replaceChildren();
   const bookings = answer.response && answer.response.properties && answer.response.properties.availableBookings;
   if (!bookings) { out.append(refusal(answer, findTables)); return; }
@@ -266,9 +279,14 @@ async function bookTable(app, restaurant, booking, fields) {
 async function myReservations() {
   const out = $("reservations");
   const vendors = [...new Set(restaurants.map((restaurant) => restaurant.vendor))];
-  out.replaceChildren();
+  const current = ask("reservations");
+  const answers = [];
   for (const vendor of vendors) {
-    const [answer] = await call("handle", { intent: intent("INGetUserCurrentRestaurantReservationBookingsIntent", {}), app: vendor });
+    answers.push((await call("handle", { intent: intent("INGetUserCurrentRestaurantReservationBookingsIntent", {}), app: vendor }))[0]);
+  }
+  if (!current()) return;
+  out.replaceChildren();
+  for (const answer of answers) {
     const bookings = answer.response && answer.response.properties && answer.response.properties.userCurrentBookings;
     if (!bookings) { out.append(refusal(answer, myReservations)); continue; }
     const box = element("div", "offer");
