@@ -100,6 +100,16 @@ struct BrowserTests {
         try browser.wait(for: "[...document.querySelectorAll('#log li.turn:not(.mine)')].pop()?.dataset.step !== 'discovery'")
         #expect(try browser.pageText().contains("MonkeyFit"))
         try browser.screenshot(to: Self.artifacts.appendingPathComponent("discovery.png"))
+
+        // A denied app is allowed again from the page, not only with `parlance apps allow`.
+        _ = try await server.request("PUT", "/v1/apps/org.parlance.examples.monkeypay/permission", json: ["permission": "denied"])
+        try browser.type("pay Kiki 1 dollar with MonkeyPay")
+        try browser.wait(for: Self.lastStep(is: "permissionDenied"))
+        try browser.click(button: "Allow MonkeyPay")
+        try browser.wait(for: "[...document.querySelectorAll('#log button')].some(b => b.textContent === 'Allowed: MonkeyPay')")
+        let apps = try await server.request("GET", "/v1/apps")
+        let pay = (apps.object["apps"] as? [[String: Any]])?.first { $0["identifier"] as? String == "org.parlance.examples.monkeypay" }
+        #expect(pay?["permission"] as? String == "allowed")
     }
 
     @Test("/maps: ride options from the ride apps, a ride booked with its confirmation and followed; a table booked for the guest, then my reservations")

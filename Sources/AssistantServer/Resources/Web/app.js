@@ -3,40 +3,40 @@
 "use strict";
 
 const words = {
-  en: { language: "Language", mode: "Mode", visual: "Visual", voice: "Voice", restart: "New conversation",
+  en: { allow: "Allow", allowed: "Allowed", language: "Language", mode: "Mode", visual: "Visual", voice: "Voice", restart: "New conversation",
         yourRequest: "Your request", placeholder: "Send a MonkeyChat message to Bobo", send: "Send",
         discover: "What can you do?", discoverText: "what can you do?", yes: "Yes", no: "No", you: "You",
         assistant: "Parlance", conversation: "Conversation", tokenTitle: "Access token",
         tokenHelp: "This assistant asks for its access token. It is kept in this browser.", token: "Token", ok: "OK",
         thinking: "Parlance is answering…", offline: "The assistant cannot be reached; try again.",
         choices: "Choices" },
-  de: { language: "Sprache", mode: "Modus", visual: "Visuell", voice: "Sprache (gesprochen)", restart: "Neues Gespräch",
+  de: { allow: "Erlauben:", allowed: "Erlaubt", language: "Sprache", mode: "Modus", visual: "Visuell", voice: "Sprache (gesprochen)", restart: "Neues Gespräch",
         yourRequest: "Deine Bitte", placeholder: "Schick Bobo eine Nachricht mit MonkeyChat", send: "Senden",
         discover: "Was kannst du?", discoverText: "was kannst du?", yes: "Ja", no: "Nein", you: "Du",
         assistant: "Parlance", conversation: "Gespräch", tokenTitle: "Zugangsschlüssel",
         tokenHelp: "Dieser Assistent verlangt seinen Zugangsschlüssel. Er bleibt in diesem Browser.", token: "Schlüssel",
         ok: "OK", thinking: "Parlance antwortet…", offline: "Der Assistent ist nicht erreichbar; versuch es noch einmal.",
         choices: "Auswahl" },
-  fr: { language: "Langue", mode: "Mode", visual: "Visuel", voice: "Vocal", restart: "Nouvelle conversation",
+  fr: { allow: "Autoriser", allowed: "Autorisé", language: "Langue", mode: "Mode", visual: "Visuel", voice: "Vocal", restart: "Nouvelle conversation",
         yourRequest: "Ta demande", placeholder: "Envoie un message MonkeyChat à Bobo", send: "Envoyer",
         discover: "Que sais-tu faire ?", discoverText: "que sais-tu faire ?", yes: "Oui", no: "Non", you: "Toi",
         assistant: "Parlance", conversation: "Conversation", tokenTitle: "Jeton d'accès",
         tokenHelp: "Cet assistant demande son jeton d'accès. Il reste dans ce navigateur.", token: "Jeton", ok: "OK",
         thinking: "Parlance répond…", offline: "L'assistant est injoignable ; réessaie.", choices: "Choix" },
-  it: { language: "Lingua", mode: "Modalità", visual: "Visiva", voice: "Vocale", restart: "Nuova conversazione",
+  it: { allow: "Consenti", allowed: "Consentito", language: "Lingua", mode: "Modalità", visual: "Visiva", voice: "Vocale", restart: "Nuova conversazione",
         yourRequest: "La tua richiesta", placeholder: "Manda un messaggio MonkeyChat a Bobo", send: "Invia",
         discover: "Cosa sai fare?", discoverText: "cosa sai fare?", yes: "Sì", no: "No", you: "Tu",
         assistant: "Parlance", conversation: "Conversazione", tokenTitle: "Token di accesso",
         tokenHelp: "Questo assistente chiede il suo token di accesso. Resta in questo browser.", token: "Token", ok: "OK",
         thinking: "Parlance sta rispondendo…", offline: "L'assistente non è raggiungibile; riprova.", choices: "Scelte" },
-  ja: { language: "言語", mode: "モード", visual: "画面", voice: "音声", restart: "新しい会話",
+  ja: { allow: "許可:", allowed: "許可済み", language: "言語", mode: "モード", visual: "画面", voice: "音声", restart: "新しい会話",
         yourRequest: "リクエスト", placeholder: "MonkeyChatでボボにメッセージを送って", send: "送信",
         discover: "何ができる？", discoverText: "何ができる？", yes: "はい", no: "いいえ", you: "あなた",
         assistant: "Parlance", conversation: "会話", tokenTitle: "アクセストークン",
         tokenHelp: "このアシスタントにはアクセストークンが必要です。このブラウザに保存されます。", token: "トークン",
         ok: "OK", thinking: "Parlance が応答中…", offline: "アシスタントに接続できません。もう一度お試しください。",
         choices: "選択肢" },
-  zh: { language: "语言", mode: "模式", visual: "视觉", voice: "语音", restart: "新对话",
+  zh: { allow: "允许", allowed: "已允许", language: "语言", mode: "模式", visual: "视觉", voice: "语音", restart: "新对话",
         yourRequest: "你的请求", placeholder: "用MonkeyChat给波波发消息", send: "发送",
         discover: "你能做什么？", discoverText: "你能做什么？", yes: "是", no: "不", you: "你",
         assistant: "Parlance", conversation: "对话", tokenTitle: "访问令牌",
@@ -94,7 +94,35 @@ function renderCard(card, turn) {
   return box.childElementCount ? box : null;
 }
 
+// A denied app is allowed again with a button here (the terminal says `parlance apps allow ID`).
+function allowButton(turn, item) {
+  const label = `${text("allow")} ${turn.app}`;
+  const button = element("button", "secondary", label);
+  button.type = "button";
+  button.addEventListener("click", async () => {
+    try {
+      const listing = await api("GET", `/v1/apps?language=${page.language.value}`);
+      const app = listing.apps.find((candidate) => candidate.name === turn.app);
+      if (!app) throw new Error(turn.app);
+      await api("PUT", `/v1/apps/${encodeURIComponent(app.identifier)}/permission`, { permission: "allowed" });
+      button.disabled = true;
+      button.textContent = `${text("allowed")}: ${turn.app}`;
+    } catch (error) {
+      page.status.textContent = error.message;
+    }
+  });
+  const list = element("ul", "choices");
+  const entry = element("li");
+  entry.append(button);
+  list.append(entry);
+  item.append(list);
+}
+
 function renderChoices(turn, item) {
+  if (turn.step === "permissionDenied" && turn.app) {
+    allowButton(turn, item);
+    return;
+  }
   const answers = [];
   if (turn.step === "discovery") {
     for (const option of turn.options) {
