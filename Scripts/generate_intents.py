@@ -287,7 +287,7 @@ def stored_params(intent):
 def gen_intent(intent):
     name = intent["name"]
     params = intent["params"]
-    lines = [doc(intent["doc"]), f"public final class {name}: INIntent, @unchecked Sendable {{\n"]
+    lines = [doc(intent["doc"]), f"open class {name}: INIntent, @unchecked Sendable {{\n"]
     ptypes = {p["name"]: p["type"] for p in params}
     for p in params:
         lines.append(doc(p["doc"], "    "))
@@ -407,7 +407,7 @@ def gen_response(intent):
           gen_enum(code, f"The outcome codes of `{name}`, in Apple's order.", cases))
     props = intent["response_props"]
     lines = [doc(f"The extension's answer to an `{intent['name']}`, from confirm or handle."),
-             f"public final class {name}: INIntentResponse, @unchecked Sendable {{\n",
+             f"open class {name}: INIntentResponse, @unchecked Sendable {{\n",
              "    /// The outcome.\n", f"    public let code: {code}\n"]
     given = intent.get("response_init", [])  # [(label, property)] before `code:` in the initializer
     given_names = {prop for _, prop in given}
@@ -676,10 +676,11 @@ def gen_catalog():
     lines = []
     for i in spec.INTENTS:
         lines.append(f'/// The identifier of `{i["name"]}`: its class name.\npublic let {i["name"]}Identifier = "{i["name"]}"\n')
-    lines.append("\nextension IntentCatalog {\n    /// Every intent of the six domains.\n    public static let all: [IntentDescription] = [\n")
+    lines.append("\nextension IntentCatalog {\n    /// Every intent of every domain.\n    public static let all: [IntentDescription] = [\n")
     for i in spec.INTENTS:
         lines.append(f'        IntentDescription(name: "{i["name"]}", domain: .{i["domain"]}, verb: "{i["verb"]}", '
-                     f'intentType: {i["name"]}.self, responseType: {i["name"]}Response.self),\n')
+                     f'intentType: {i["name"]}.self, responseType: {i["name"]}Response.self, '
+                     f'makeEmpty: {{ {i["name"]}() }}),\n')
     lines.append("    ]\n\n    /// Every resolution result class, by name.\n    static let resolutionResultTypes: [String: INIntentResolutionResult.Type] = [\n")
     for r in spec.RESULTS:
         lines.append(f'        "{r[0]}": {r[0]}.self,\n')

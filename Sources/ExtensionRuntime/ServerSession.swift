@@ -195,10 +195,6 @@ final class ServerSession: @unchecked Sendable {
 
     /// The intents for which the extension returns a handler, asked with an empty intent of each class.
     private func supportedIntents() -> [String] {
-        IntentCatalog.all.filter { description in
-            let empty = Data("{\"intent\":\"\(description.name)\",\"parameters\":{}}".utf8)
-            guard let intent = try? IntentJSON.decodeIntent(from: empty) else { return false }
-            return provider.handler(for: intent) != nil
-        }.map(\.name)
+        IntentCatalog.all.filter { provider.handler(for: $0.makeEmpty()) != nil }.map(\.name)
     }
 }

@@ -171,6 +171,20 @@ public struct IntentBroker: Sendable {
         let identifier = intent.identifier ?? UUID().uuidString
         let idempotent = app.bundle.intentsExtension?.handleIsIdempotent ?? false
         do {
+            switch try store.journalEntry(intentIdentifier: identifier) {
+            case .finished(let recordedApp, _, let recorded, _)? where recordedApp == app.bundle.identifier:
+                // Handled before and answered: the recorded answer, without asking the app again.
+                if let response = try? JSONDecoder().decode(AnyIntentResponse.self, from: Data(recorded.utf8)).response {
+                    return .response(response)
+                }
+            case .decided(let recordedApp, _, _)?, .sent(let recordedApp, _, _)?, .finished(let recordedApp, _, _, _)?:
+                if recordedApp != app.bundle.identifier {
+                    return .refused(code: "identifierInUse", message: "the intent identifier \(identifier) was already "
+                        + "used for another app; give each intent its own identifier")
+                }
+            case nil:
+                break
+            }
             let intentJSON = String(decoding: try IntentJSON.encode(AnyIntent(intent)), as: UTF8.self)
             let fresh = try store.beginHandling(intentIdentifier: identifier, app: app.bundle.identifier,
                                                 intent: intentJSON, state: nil, session: "intents", resending: idempotent)

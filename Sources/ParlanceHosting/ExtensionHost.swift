@@ -24,15 +24,18 @@ public actor ExtensionHost {
     private let clock: any HostClock
     private let logger: Logger
     private let language: String?
+    private let activity: ExtensionActivityLog?
     private var slots: [String: Slot] = [:]
     /// Ride status receivers, reached straight from the connection's reading thread.
     private let updateRoutes = UpdateRoutes()
 
-    /// A host that launches extensions with `launcher` (processes by default).
+    /// A host that launches extensions with `launcher` (processes by default); `activity` records every
+    /// call and the extensions' stderr per app.
     public init(launcher: any ExtensionLauncher = ProcessLauncher(), policy: HostingPolicy = HostingPolicy(),
                 clock: any HostClock = SystemHostClock(), logger: Logger = Logger(label: "parlance.hosting"),
-                language: String? = nil) {
+                language: String? = nil, activity: ExtensionActivityLog? = nil) {
         self.launcher = launcher
+        self.activity = activity
         self.policy = policy
         self.clock = clock
         self.logger = logger
@@ -45,7 +48,7 @@ public actor ExtensionHost {
     /// second (and each `$/progress` the extension sends).
     public func resolve(_ parameters: [String], of intent: INIntent, in endpoint: ExtensionEndpoint,
                         progress: (@Sendable (Duration) -> Void)? = nil) async throws(HostingError) -> [ParameterResolution] {
-        try await perform(endpoint) { connection throws(HostingError) in
+        try await perform(endpoint, "resolve", intent, summary: Self.summary(of:)) { connection throws(HostingError) in
             let resolutions = try await connection.call(.resolve, ResolveParams(intent: intent, parameters: parameters),
                                                         as: ResolveResult.self, deadline: policy.resolveDeadline,
                                                         progress: progress).resolutions
@@ -57,7 +60,8 @@ public actor ExtensionHost {
     /// Confirms an intent; nil when the extension does not implement confirm. `progress` as for `resolve`.
     public func confirm(_ intent: INIntent, in endpoint: ExtensionEndpoint,
                         progress: (@Sendable (Duration) -> Void)? = nil) async throws(HostingError) -> INIntentResponse? {
-        try await perform(endpoint) { connection throws(HostingError) in
+        try await perform(endpoint, "confirm", intent, summary: { $0.map(Self.summary(of:)) ?? "not implemented" }) {
+            connection throws(HostingError) in
             let response = try await connection.call(.confirm, IntentParams(intent: intent), as: ResponseResult.self,
                                                      deadline: policy.resolveDeadline, progress: progress).response?.response
             if let response { try ProtocolRules.check(response, to: intent, method: "confirm", app: endpoint.appName) }
@@ -72,7 +76,8 @@ public actor ExtensionHost {
     public func handle(_ intent: INIntent, in endpoint: ExtensionEndpoint,
                        beforeSending: (@Sendable () throws -> Void)? = nil,
                        progress: (@Sendable (Duration) -> Void)? = nil) async throws(HostingError) -> INIntentResponse {
-        let response = try await perform(endpoint) { connection throws(HostingError) in
+        let response = try await perform(endpoint, "handle", intent, summary: { $0.map(Self.summary(of:)) ?? "no response" }) {
+            connection throws(HostingError) in
             let response = try await connection.call(.handle, IntentParams(intent: intent), as: ResponseResult.self,
                                                      deadline: policy.handleDeadline, beforeSending: beforeSending,
                                                      progress: progress).response?.response
@@ -89,7 +94,8 @@ public actor ExtensionHost {
     /// Asks an Intents UI extension for its view of an interaction; nil means the default view.
     public func configureView(for interaction: INInteraction, context: INUIHostedViewContext = .siriSnippet,
                               language: String? = nil, in endpoint: ExtensionEndpoint) async throws(HostingError) -> INUIView? {
-        try await perform(endpoint) { connection throws(HostingError) in
+        try await perform(endpoint, "configureView", interaction.intent, summary: { $0 == nil ? "default view" : "a view" }) {
+            connection throws(HostingError) in
             try await connection.call(.configureView,
                                       ConfigureViewParams(interaction: interaction, context: context, language: language),
                                       as: ConfigureViewResult.self, deadline: policy.resolveDeadline).view
@@ -104,7 +110,8 @@ public actor ExtensionHost {
                              onEnd: @escaping @Sendable (HostingError) -> Void = { _ in }) async throws(HostingError) -> Bool {
         let key = Self.updateKey(endpoint.identifier, intent.identifier)
         updateRoutes.receivers.withLock { $0[key] = UpdateRoutes.Receiver(onUpdate: onUpdate, onEnd: onEnd) }
-        return try await perform(endpoint) { connection throws(HostingError) in
+        return try await perform(endpoint, "startUpdates", intent, summary: { $0 ? "sending updates" : "no updates" }) {
+            connection throws(HostingError) in
             try await connection.call(.startUpdates, IntentParams(intent: intent), as: UpdatesResult.self,
                                       deadline: policy.resolveDeadline).implemented
         }
@@ -114,7 +121,7 @@ public actor ExtensionHost {
     public func stopUpdates(for intent: INGetRideStatusIntent, in endpoint: ExtensionEndpoint) async throws(HostingError) {
         let key = Self.updateKey(endpoint.identifier, intent.identifier)
         _ = updateRoutes.receivers.withLock { $0.removeValue(forKey: key) }
-        _ = try await perform(endpoint) { connection throws(HostingError) in
+        _ = try await perform(endpoint, "stopUpdates", intent) { connection throws(HostingError) in
             try await connection.call(.stopUpdates, IntentParams(intent: intent), as: UpdatesResult.self,
                                       deadline: policy.resolveDeadline)
         }
@@ -171,16 +178,35 @@ public actor ExtensionHost {
 
     // MARK: Internals
 
+    static func summary(of resolutions: [ParameterResolution]) -> String {
+        resolutions.map { resolution in
+            let kinds = resolution.results.map { $0.map(\.result.kind.rawValue).joined(separator: ", ") } ?? "not implemented"
+            return "\(resolution.parameter): \(kinds)"
+        }.joined(separator: "; ")
+    }
+
+    static func summary(of response: INIntentResponse) -> String {
+        "code: \(response.codeName)"
+    }
+
     private func perform<Result: Sendable>(
-        _ endpoint: ExtensionEndpoint,
+        _ endpoint: ExtensionEndpoint, _ event: String, _ intent: INIntent,
+        summary: (Result) -> String? = { _ in nil },
         _ body: (ExtensionConnection) async throws(HostingError) -> Result) async throws(HostingError) -> Result {
         let began = ContinuousClock.now
         defer { ExtensionTimeMeter.current?.add(ContinuousClock.now - began) }
+        let record = { [activity] (detail: String?, failed: Bool) in
+            let elapsed = (ContinuousClock.now - began) / .milliseconds(1)
+            activity?.record(.init(event: event, intent: String(describing: type(of: intent)), detail: detail,
+                                   milliseconds: (elapsed * 10).rounded() / 10, failed: failed ? true : nil),
+                             app: endpoint.appIdentifier)
+        }
         let connection: ExtensionConnection
         do {
             connection = try await runningConnection(for: endpoint)
         } catch {
             logger.error("\(error.message)", metadata: ["app": "\(endpoint.appName)", "failure": "\(error.kind.rawValue)"])
+            record(error.message, true)
             throw error
         }
         let id = endpoint.identifier
@@ -188,8 +214,10 @@ public actor ExtensionHost {
         do {
             let result = try await body(connection)
             slots[id]?.lifecycle.callEnded(now: clock.now, succeeded: true)
+            record(summary(result), false)
             return result
         } catch {
+            record(error.message, error.kind != .notSent)
             // A request the caller kept back is no failure of the extension's.
             slots[id]?.lifecycle.callEnded(now: clock.now, succeeded: error.kind == .notSent)
             logger.error("\(error.message)", metadata: ["app": "\(endpoint.appName)", "failure": "\(error.kind.rawValue)"])
@@ -255,8 +283,9 @@ public actor ExtensionHost {
         let app = endpoint.appName
         let transport: any LineTransport
         do {
-            transport = try launcher.makeTransport(for: endpoint) { line in
+            transport = try launcher.makeTransport(for: endpoint) { [activity] line in
                 logger.info("\(line)", metadata: ["app": "\(app)"])
+                activity?.record(.init(event: "stderr", detail: line), app: endpoint.appIdentifier)
             }
         } catch {
             throw HostingError(.launchFailed, app: app, error.message)
@@ -265,8 +294,9 @@ public actor ExtensionHost {
         let connection = ExtensionConnection(
             endpoint: endpoint, transport: transport, clock: clock, logger: logger,
             lastLogLine: { process?.lastLogLineText ?? "" },
-            onBreak: { [updateRoutes] _, failure in
+            onBreak: { [updateRoutes, activity] _, failure in
                 logger.warning("\(failure.message)", metadata: ["app": "\(app)", "failure": "\(failure.kind.rawValue)"])
+                activity?.record(.init(event: "end", detail: failure.message, failed: true), app: endpoint.appIdentifier)
                 updateRoutes.end(extension: endpoint.identifier, failure)
             },
             onUpdate: { [updateRoutes] update in
@@ -308,7 +338,10 @@ public actor ExtensionHost {
             throw failure
         }
         slots[endpoint.identifier]?.intents = result.intents
-        logger.debug("extension started", metadata: ["app": "\(app)", "ms": "\(Int((clock.now - started) / .milliseconds(1)))"])
+        let startMilliseconds = (clock.now - started) / .milliseconds(1)
+        logger.debug("extension started", metadata: ["app": "\(app)", "ms": "\(Int(startMilliseconds))"])
+        activity?.record(.init(event: "start", detail: "\(endpoint.identifier) ready: \(result.intents.joined(separator: ", "))",
+                               milliseconds: (startMilliseconds * 10).rounded() / 10), app: endpoint.appIdentifier)
         return connection
     }
 

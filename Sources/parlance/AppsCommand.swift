@@ -4,11 +4,11 @@ import Intents
 import ParlanceCore
 import ParlanceUnderstanding
 
-/// `parlance apps …`: install, list, remove, allow, deny, prefer, unprefer.
+/// `parlance apps …`: install, list, remove, allow, deny, prefer, unprefer, log.
 struct AppsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "apps", abstract: "Install and manage the apps the assistant serves.",
-        subcommands: [Install.self, List.self, Remove.self, Allow.self, Deny.self, Prefer.self, Unprefer.self])
+        subcommands: [Install.self, List.self, Remove.self, Allow.self, Deny.self, Prefer.self, Unprefer.self, Log.self])
 
     struct Install: AsyncParsableCommand {
         static let configuration = CommandConfiguration(

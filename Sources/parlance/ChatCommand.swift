@@ -52,7 +52,8 @@ struct ChatCommand: AsyncParsableCommand {
         if records.stopOrphans() > 0 {
             Terminal.error("note: stopped app extensions left running by an assistant that did not exit cleanly")
         }
-        let host = ExtensionHost(launcher: ProcessLauncher(sandbox: sandbox, records: records))
+        let host = ExtensionHost(launcher: ProcessLauncher(sandbox: sandbox, records: records),
+                                 activity: ExtensionActivityLog(home: home))
         let idle = Task { await host.run() }
         let conversation = Conversation(apps: store, store: store, home: store.home?.path, host: host, understander: understander, session: session,
                                         mode: mode, language: understanding.explicitLanguage,

@@ -48,7 +48,8 @@ struct ServeCommand: AsyncParsableCommand {
             }
             // Models are read (or trained) before the first request, not while it waits.
             _ = try? understander.understand("hello", language: "en")
-            let host = ExtensionHost(launcher: ProcessLauncher(sandbox: sandbox, records: records))
+            let host = ExtensionHost(launcher: ProcessLauncher(sandbox: sandbox, records: records),
+                                 activity: ExtensionActivityLog(home: home))
             server = AssistantServer(
                 configuration: configuration,
                 assistant: .init(apps: store, store: store, home: store.home?.path, host: host, understander: understander,

@@ -70,6 +70,8 @@ struct StructuredIntentTests {
         #expect(booked == ["inProgress", "inProgress"])  // MonkeyRide books and follows the ride in the background
         let rides = try CommandRunner(home: folder).runProgram(TestProducts.path("monkeyride"), ["rides"])
         #expect(rides.split(separator: "\n").count == 1, "booked twice? \(rides)")
+        let calls = try Self.calls(in: folder, app: "org.parlance.examples.monkeyride", intent: "INRequestRideIntent")
+        #expect(calls == ["confirm: code: ready", "handle: code: inProgress"], "\(calls)")
 
         let unknown = try await server.request("POST", "/v1/intents/resolve", json: ["intent": ["intent": "INBakeCakeIntent"]])
         #expect(unknown.status == 422, "\(unknown.text)")
@@ -142,5 +144,28 @@ struct StructuredIntentTests {
         #expect((properties(mine)["userCurrentBookings"] as? [Any])?.count == 1, "\(mine)")
         let recorded = try CommandRunner(home: folder).runProgram(TestProducts.path("monkeydine"), ["bookings"])
         #expect(recorded.split(separator: "\n").count == 1, "booked twice? \(recorded)")
+        // The app's activity log (`parlance apps log`) shows the booking's calls in order, handle once.
+        let calls = try Self.calls(in: folder, app: dine, intent: "INBookRestaurantReservationIntent")
+        #expect(calls == ["resolve: not implemented, success", "confirm: code: success", "handle: code: success"], "\(calls)")
+        // The extension reported every intent it has a handler for when it started, the ones with required values too.
+        let started = try CommandRunner(home: folder).run(["apps", "log", dine, "--lines", "500"]).stdout
+            .split(separator: "\n").first { $0.contains(" start ") }.map(String.init) ?? ""
+        for intent in ["INBookRestaurantReservationIntent", "INGetAvailableRestaurantReservationBookingsIntent", "INGetRestaurantGuestIntent"] {
+            #expect(started.contains(intent), "\(started)")
+        }
+    }
+
+    /// The calls `parlance apps log APP --json` lists for one intent: "event: outcome".
+    static func calls(in home: URL, app: String, intent: String) throws -> [String] {
+        let output = try CommandRunner(home: home).run(["apps", "log", app, "--json", "--lines", "500"])
+        #expect(output.status == 0, "\(output.stderr)")
+        return output.stdout.split(separator: "\n").compactMap { line -> String? in
+            guard let entry = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  entry["intent"] as? String == intent, let event = entry["event"] as? String else { return nil }
+            let detail = (entry["detail"] as? String ?? "")
+            // A resolve lists each parameter's outcome; the kinds are enough here.
+            let kinds = Set(detail.split(separator: ";").compactMap { $0.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) })
+            return event == "resolve" ? "resolve: \(kinds.sorted().joined(separator: ", "))" : "\(event): \(detail)"
+        }
     }
 }

@@ -212,6 +212,16 @@ struct PortedHandlerTests {
         #expect(IntentCatalog.intent(named: "INSendMessageIntent")?.parameters.last?.deprecatedAliasOf == "speakableGroupName")
     }
 
+    @Test("intents and responses can be subclassed, as Apple's Objective-C classes can")
+    func subclassing() {
+        final class PaymentDraft: INSendPaymentIntent {}
+        final class PaymentAnswer: INSendPaymentIntentResponse {}
+        let draft = PaymentDraft(payee: nil, currencyAmount: INCurrencyAmount(amount: 5, currencyCode: "EUR"), note: "figs")
+        let intent: INSendPaymentIntent = draft
+        #expect(intent.note == "figs")
+        #expect(PaymentAnswer(code: .success, userActivity: nil).code == .success)
+    }
+
     @Test("a person's display name falls back to the name parts, then the handle")
     func displayName() {
         var parts = PersonNameComponents()

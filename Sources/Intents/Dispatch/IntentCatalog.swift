@@ -35,6 +35,8 @@ public struct IntentDescription: Sendable {
     public let intentType: INIntent.Type
     /// The response class.
     public let responseType: INIntentResponse.Type
+    /// An intent of this class with no values yet (for asking a handler provider which intents it serves).
+    public let makeEmpty: @Sendable () -> INIntent
 
     /// The parameters the assistant resolves, in the order it resolves them.
     public var parameters: [IntentParameterDescription] { intentType.parameterDescriptions }

@@ -3,7 +3,7 @@
 import Foundation
 
 /// A request to find calls in the call history.
-public final class INSearchCallHistoryIntent: INIntent, @unchecked Sendable {
+open class INSearchCallHistoryIntent: INIntent, @unchecked Sendable {
     /// The other person in the call.
     public internal(set) var recipient: INPerson?
     /// The kinds of call to find.

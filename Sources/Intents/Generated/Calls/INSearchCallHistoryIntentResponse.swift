@@ -3,7 +3,7 @@
 import Foundation
 
 /// The extension's answer to an `INSearchCallHistoryIntent`, from confirm or handle.
-public final class INSearchCallHistoryIntentResponse: INIntentResponse, @unchecked Sendable {
+open class INSearchCallHistoryIntentResponse: INIntentResponse, @unchecked Sendable {
     /// The outcome.
     public let code: INSearchCallHistoryIntentResponseCode
     /// The calls found.

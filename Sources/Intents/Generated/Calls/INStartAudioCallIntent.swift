@@ -3,7 +3,7 @@
 import Foundation
 
 /// A request to start an audio call.
-public final class INStartAudioCallIntent: INIntent, @unchecked Sendable {
+open class INStartAudioCallIntent: INIntent, @unchecked Sendable {
     /// The people to call.
     public internal(set) var contacts: [INPerson]?
     /// Where the call goes.

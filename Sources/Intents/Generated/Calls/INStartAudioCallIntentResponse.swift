@@ -3,7 +3,7 @@
 import Foundation
 
 /// The extension's answer to an `INStartAudioCallIntent`, from confirm or handle.
-public final class INStartAudioCallIntentResponse: INIntentResponse, @unchecked Sendable {
+open class INStartAudioCallIntentResponse: INIntentResponse, @unchecked Sendable {
     /// The outcome.
     public let code: INStartAudioCallIntentResponseCode
 

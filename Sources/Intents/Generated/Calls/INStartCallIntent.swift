@@ -3,7 +3,7 @@
 import Foundation
 
 /// A request to start an audio or video call, or to call someone back.
-public final class INStartCallIntent: INIntent, @unchecked Sendable {
+open class INStartCallIntent: INIntent, @unchecked Sendable {
     /// The people to call.
     public internal(set) var contacts: [INPerson]?
     /// Audio or video.

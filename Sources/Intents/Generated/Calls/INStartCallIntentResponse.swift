@@ -3,7 +3,7 @@
 import Foundation
 
 /// The extension's answer to an `INStartCallIntent`, from confirm or handle.
-public final class INStartCallIntentResponse: INIntentResponse, @unchecked Sendable {
+open class INStartCallIntentResponse: INIntentResponse, @unchecked Sendable {
     /// The outcome.
     public let code: INStartCallIntentResponseCode
 

@@ -3,7 +3,7 @@
 import Foundation
 
 /// A request to start a video call.
-public final class INStartVideoCallIntent: INIntent, @unchecked Sendable {
+open class INStartVideoCallIntent: INIntent, @unchecked Sendable {
     /// The people to call.
     public internal(set) var contacts: [INPerson]?
 

@@ -3,7 +3,7 @@
 import Foundation
 
 /// The extension's answer to an `INStartVideoCallIntent`, from confirm or handle.
-public final class INStartVideoCallIntentResponse: INIntentResponse, @unchecked Sendable {
+open class INStartVideoCallIntentResponse: INIntentResponse, @unchecked Sendable {
     /// The outcome.
     public let code: INStartVideoCallIntentResponseCode
 

@@ -3,7 +3,7 @@
 import Foundation
 
 /// A request to find messages by sender, recipient, content, date or state.
-public final class INSearchForMessagesIntent: INIntent, @unchecked Sendable {
+open class INSearchForMessagesIntent: INIntent, @unchecked Sendable {
     /// People who sent the messages.
     public internal(set) var senders: [INPerson]?
     /// People who received the messages.

@@ -3,7 +3,7 @@
 import Foundation
 
 /// The extension's answer to an `INSearchForMessagesIntent`, from confirm or handle.
-public final class INSearchForMessagesIntentResponse: INIntentResponse, @unchecked Sendable {
+open class INSearchForMessagesIntentResponse: INIntentResponse, @unchecked Sendable {
     /// The outcome.
     public let code: INSearchForMessagesIntentResponseCode
     /// The messages found.

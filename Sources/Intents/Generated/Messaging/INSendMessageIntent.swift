@@ -3,7 +3,7 @@
 import Foundation
 
 /// A request to send a message to one or more people.
-public final class INSendMessageIntent: INIntent, @unchecked Sendable {
+open class INSendMessageIntent: INIntent, @unchecked Sendable {
     /// The people to send the message to.
     public internal(set) var recipients: [INPerson]?
     /// The text of the message.

@@ -3,7 +3,7 @@
 import Foundation
 
 /// The extension's answer to an `INSendMessageIntent`, from confirm or handle.
-public final class INSendMessageIntentResponse: INIntentResponse, @unchecked Sendable {
+open class INSendMessageIntentResponse: INIntentResponse, @unchecked Sendable {
     /// The outcome.
     public let code: INSendMessageIntentResponseCode
     /// The message that was sent.

@@ -3,7 +3,7 @@
 import Foundation
 
 /// A request to mark messages read, unread, flagged or unflagged.
-public final class INSetMessageAttributeIntent: INIntent, @unchecked Sendable {
+open class INSetMessageAttributeIntent: INIntent, @unchecked Sendable {
     /// The state to set.
     public internal(set) var attribute: INMessageAttribute = .unknown
     /// The app's identifiers of the messages.

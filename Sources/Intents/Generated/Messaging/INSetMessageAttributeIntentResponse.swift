@@ -3,7 +3,7 @@
 import Foundation
 
 /// The extension's answer to an `INSetMessageAttributeIntent`, from confirm or handle.
-public final class INSetMessageAttributeIntentResponse: INIntentResponse, @unchecked Sendable {
+open class INSetMessageAttributeIntentResponse: INIntentResponse, @unchecked Sendable {
     /// The outcome.
     public let code: INSetMessageAttributeIntentResponseCode
 

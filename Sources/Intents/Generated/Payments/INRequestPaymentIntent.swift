@@ -3,7 +3,7 @@
 import Foundation
 
 /// A request to ask someone for money.
-public final class INRequestPaymentIntent: INIntent, @unchecked Sendable {
+open class INRequestPaymentIntent: INIntent, @unchecked Sendable {
     /// Who is asked to pay.
     public internal(set) var payer: INPerson?
     /// How much to request.

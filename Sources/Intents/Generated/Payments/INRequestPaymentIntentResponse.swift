@@ -3,7 +3,7 @@
 import Foundation
 
 /// The extension's answer to an `INRequestPaymentIntent`, from confirm or handle.
-public final class INRequestPaymentIntentResponse: INIntentResponse, @unchecked Sendable {
+open class INRequestPaymentIntentResponse: INIntentResponse, @unchecked Sendable {
     /// The outcome.
     public let code: INRequestPaymentIntentResponseCode
     /// The request as made or about to be made.

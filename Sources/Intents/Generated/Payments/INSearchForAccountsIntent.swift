@@ -3,7 +3,7 @@
 import Foundation
 
 /// A request for the user's accounts with an app and their balances (iOS 11).
-public final class INSearchForAccountsIntent: INIntent, @unchecked Sendable {
+open class INSearchForAccountsIntent: INIntent, @unchecked Sendable {
     /// The account's name, as the user said it.
     public internal(set) var accountNickname: INSpeakableString?
     /// The kind of account.

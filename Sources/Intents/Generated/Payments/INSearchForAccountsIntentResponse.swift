@@ -3,7 +3,7 @@
 import Foundation
 
 /// The extension's answer to an `INSearchForAccountsIntent`, from confirm or handle.
-public final class INSearchForAccountsIntentResponse: INIntentResponse, @unchecked Sendable {
+open class INSearchForAccountsIntentResponse: INIntentResponse, @unchecked Sendable {
     /// The outcome.
     public let code: INSearchForAccountsIntentResponseCode
     /// The accounts found.

@@ -3,7 +3,7 @@
 import Foundation
 
 /// A request to pay someone.
-public final class INSendPaymentIntent: INIntent, @unchecked Sendable {
+open class INSendPaymentIntent: INIntent, @unchecked Sendable {
     /// Who receives the money.
     public internal(set) var payee: INPerson?
     /// How much to pay.

@@ -3,7 +3,7 @@
 import Foundation
 
 /// The extension's answer to an `INSendPaymentIntent`, from confirm or handle.
-public final class INSendPaymentIntentResponse: INIntentResponse, @unchecked Sendable {
+open class INSendPaymentIntentResponse: INIntentResponse, @unchecked Sendable {
     /// The outcome.
     public let code: INSendPaymentIntentResponseCode
     /// The payment as made or about to be made.

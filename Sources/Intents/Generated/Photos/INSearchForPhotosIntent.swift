@@ -3,7 +3,7 @@
 import Foundation
 
 /// A request to find photos by album, people, place, date or description.
-public final class INSearchForPhotosIntent: INIntent, @unchecked Sendable {
+open class INSearchForPhotosIntent: INIntent, @unchecked Sendable {
     /// The album to look in.
     public internal(set) var albumName: String?
     /// People who appear in the photos.

@@ -3,7 +3,7 @@
 import Foundation
 
 /// The extension's answer to an `INSearchForPhotosIntent`, from confirm or handle.
-public final class INSearchForPhotosIntentResponse: INIntentResponse, @unchecked Sendable {
+open class INSearchForPhotosIntentResponse: INIntentResponse, @unchecked Sendable {
     /// The outcome.
     public let code: INSearchForPhotosIntentResponseCode
     /// How many photos were found.

@@ -3,7 +3,7 @@
 import Foundation
 
 /// A request to show photos as a slideshow.
-public final class INStartPhotoPlaybackIntent: INIntent, @unchecked Sendable {
+open class INStartPhotoPlaybackIntent: INIntent, @unchecked Sendable {
     /// The album to look in.
     public internal(set) var albumName: String?
     /// People who appear in the photos.

@@ -3,7 +3,7 @@
 import Foundation
 
 /// The extension's answer to an `INStartPhotoPlaybackIntent`, from confirm or handle.
-public final class INStartPhotoPlaybackIntentResponse: INIntentResponse, @unchecked Sendable {
+open class INStartPhotoPlaybackIntentResponse: INIntentResponse, @unchecked Sendable {
     /// The outcome.
     public let code: INStartPhotoPlaybackIntentResponseCode
     /// How many photos will be shown.

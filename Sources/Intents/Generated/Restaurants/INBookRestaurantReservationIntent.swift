@@ -3,7 +3,7 @@
 import Foundation
 
 /// A request to book a table at a restaurant (a maps client's booking).
-public final class INBookRestaurantReservationIntent: INIntent, @unchecked Sendable {
+open class INBookRestaurantReservationIntent: INIntent, @unchecked Sendable {
     /// The restaurant.
     public var restaurant: INRestaurant
     /// When.

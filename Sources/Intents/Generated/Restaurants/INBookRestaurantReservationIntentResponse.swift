@@ -3,7 +3,7 @@
 import Foundation
 
 /// The extension's answer to an `INBookRestaurantReservationIntent`, from confirm or handle.
-public final class INBookRestaurantReservationIntentResponse: INIntentResponse, @unchecked Sendable {
+open class INBookRestaurantReservationIntentResponse: INIntentResponse, @unchecked Sendable {
     /// The outcome.
     public let code: INBookRestaurantReservationIntentCode
     /// The booking made.

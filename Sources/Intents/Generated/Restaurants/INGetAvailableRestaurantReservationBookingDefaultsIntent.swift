@@ -3,7 +3,7 @@
 import Foundation
 
 /// A request for a restaurant's booking defaults: party size, time and limits.
-public final class INGetAvailableRestaurantReservationBookingDefaultsIntent: INIntent, @unchecked Sendable {
+open class INGetAvailableRestaurantReservationBookingDefaultsIntent: INIntent, @unchecked Sendable {
     /// The restaurant.
     public var restaurant: INRestaurant?
 

@@ -3,7 +3,7 @@
 import Foundation
 
 /// The extension's answer to an `INGetAvailableRestaurantReservationBookingDefaultsIntent`, from confirm or handle.
-public final class INGetAvailableRestaurantReservationBookingDefaultsIntentResponse: INIntentResponse, @unchecked Sendable {
+open class INGetAvailableRestaurantReservationBookingDefaultsIntentResponse: INIntentResponse, @unchecked Sendable {
     /// The outcome.
     public let code: INGetAvailableRestaurantReservationBookingDefaultsIntentResponseCode
     /// The party size to suggest.

@@ -3,7 +3,7 @@
 import Foundation
 
 /// A request for the tables a restaurant has for a party around a time.
-public final class INGetAvailableRestaurantReservationBookingsIntent: INIntent, @unchecked Sendable {
+open class INGetAvailableRestaurantReservationBookingsIntent: INIntent, @unchecked Sendable {
     /// The restaurant.
     public var restaurant: INRestaurant
     /// For how many people.

@@ -3,7 +3,7 @@
 import Foundation
 
 /// The extension's answer to an `INGetAvailableRestaurantReservationBookingsIntent`, from confirm or handle.
-public final class INGetAvailableRestaurantReservationBookingsIntentResponse: INIntentResponse, @unchecked Sendable {
+open class INGetAvailableRestaurantReservationBookingsIntentResponse: INIntentResponse, @unchecked Sendable {
     /// The outcome.
     public let code: INGetAvailableRestaurantReservationBookingsIntentCode
     /// The tables offered.

@@ -3,7 +3,7 @@
 import Foundation
 
 /// A request for the guest details the app holds for the user, to fill the booking form.
-public final class INGetRestaurantGuestIntent: INIntent, @unchecked Sendable {
+open class INGetRestaurantGuestIntent: INIntent, @unchecked Sendable {
 
     /// Creates the intent. Usually the assistant creates intents; tests create them to drive handlers.
     public override init() {

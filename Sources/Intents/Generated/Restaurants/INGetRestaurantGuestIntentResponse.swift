@@ -3,7 +3,7 @@
 import Foundation
 
 /// The extension's answer to an `INGetRestaurantGuestIntent`, from confirm or handle.
-public final class INGetRestaurantGuestIntentResponse: INIntentResponse, @unchecked Sendable {
+open class INGetRestaurantGuestIntentResponse: INIntentResponse, @unchecked Sendable {
     /// The outcome.
     public let code: INGetRestaurantGuestIntentResponseCode
     /// The user as a guest.

@@ -3,7 +3,7 @@
 import Foundation
 
 /// A request for the user's current table bookings.
-public final class INGetUserCurrentRestaurantReservationBookingsIntent: INIntent, @unchecked Sendable {
+open class INGetUserCurrentRestaurantReservationBookingsIntent: INIntent, @unchecked Sendable {
     /// Only bookings at this restaurant.
     public var restaurant: INRestaurant?
     /// Only this booking.

@@ -3,7 +3,7 @@
 import Foundation
 
 /// The extension's answer to an `INGetUserCurrentRestaurantReservationBookingsIntent`, from confirm or handle.
-public final class INGetUserCurrentRestaurantReservationBookingsIntentResponse: INIntentResponse, @unchecked Sendable {
+open class INGetUserCurrentRestaurantReservationBookingsIntentResponse: INIntentResponse, @unchecked Sendable {
     /// The outcome.
     public let code: INGetUserCurrentRestaurantReservationBookingsIntentResponseCode
     /// The user's bookings.

@@ -3,7 +3,7 @@
 import Foundation
 
 /// A request to cancel a booked ride.
-public final class INCancelRideIntent: INIntent, @unchecked Sendable {
+open class INCancelRideIntent: INIntent, @unchecked Sendable {
     /// The app's identifier of the ride.
     public internal(set) var rideIdentifier: String
 

@@ -3,7 +3,7 @@
 import Foundation
 
 /// The extension's answer to an `INCancelRideIntent`, from confirm or handle.
-public final class INCancelRideIntentResponse: INIntentResponse, @unchecked Sendable {
+open class INCancelRideIntentResponse: INIntentResponse, @unchecked Sendable {
     /// The outcome.
     public let code: INCancelRideIntentResponseCode
     /// The fee for cancelling.

@@ -3,7 +3,7 @@
 import Foundation
 
 /// A request for the status of the user's current ride.
-public final class INGetRideStatusIntent: INIntent, @unchecked Sendable {
+open class INGetRideStatusIntent: INIntent, @unchecked Sendable {
 
     /// Creates the intent. Usually the assistant creates intents; tests create them to drive handlers.
     public override init() {

@@ -3,7 +3,7 @@
 import Foundation
 
 /// The extension's answer to an `INGetRideStatusIntent`, from confirm or handle.
-public final class INGetRideStatusIntentResponse: INIntentResponse, @unchecked Sendable {
+open class INGetRideStatusIntentResponse: INIntentResponse, @unchecked Sendable {
     /// The outcome.
     public let code: INGetRideStatusIntentResponseCode
     /// The ride's status.

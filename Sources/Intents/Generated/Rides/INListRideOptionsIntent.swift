@@ -3,7 +3,7 @@
 import Foundation
 
 /// A request for the kinds of ride available between two places (a maps client's question).
-public final class INListRideOptionsIntent: INIntent, @unchecked Sendable {
+open class INListRideOptionsIntent: INIntent, @unchecked Sendable {
     /// Where to be picked up.
     public internal(set) var pickupLocation: CLPlacemark?
     /// Where to go.

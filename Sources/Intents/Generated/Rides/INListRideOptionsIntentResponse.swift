@@ -3,7 +3,7 @@
 import Foundation
 
 /// The extension's answer to an `INListRideOptionsIntent`, from confirm or handle.
-public final class INListRideOptionsIntentResponse: INIntentResponse, @unchecked Sendable {
+open class INListRideOptionsIntentResponse: INIntentResponse, @unchecked Sendable {
     /// The outcome.
     public let code: INListRideOptionsIntentResponseCode
     /// The kinds of ride offered.

@@ -3,7 +3,7 @@
 import Foundation
 
 /// A request to book a ride.
-public final class INRequestRideIntent: INIntent, @unchecked Sendable {
+open class INRequestRideIntent: INIntent, @unchecked Sendable {
     /// Where to be picked up.
     public internal(set) var pickupLocation: CLPlacemark?
     /// Where to go.

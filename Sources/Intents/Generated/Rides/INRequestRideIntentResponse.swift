@@ -3,7 +3,7 @@
 import Foundation
 
 /// The extension's answer to an `INRequestRideIntent`, from confirm or handle.
-public final class INRequestRideIntentResponse: INIntentResponse, @unchecked Sendable {
+open class INRequestRideIntentResponse: INIntentResponse, @unchecked Sendable {
     /// The outcome.
     public let code: INRequestRideIntentResponseCode
     /// The booked ride.

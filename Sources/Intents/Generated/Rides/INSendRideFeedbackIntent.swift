@@ -3,7 +3,7 @@
 import Foundation
 
 /// A request to rate a finished ride and tip its driver (iOS 11).
-public final class INSendRideFeedbackIntent: INIntent, @unchecked Sendable {
+open class INSendRideFeedbackIntent: INIntent, @unchecked Sendable {
     /// The app's identifier of the ride.
     public internal(set) var rideIdentifier: String
     /// The rating the user gives.

@@ -3,7 +3,7 @@
 import Foundation
 
 /// The extension's answer to an `INSendRideFeedbackIntent`, from confirm or handle.
-public final class INSendRideFeedbackIntentResponse: INIntentResponse, @unchecked Sendable {
+open class INSendRideFeedbackIntentResponse: INIntentResponse, @unchecked Sendable {
     /// The outcome.
     public let code: INSendRideFeedbackIntentResponseCode
 

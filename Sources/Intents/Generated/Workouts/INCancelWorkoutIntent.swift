@@ -3,7 +3,7 @@
 import Foundation
 
 /// A request to cancel the current workout.
-public final class INCancelWorkoutIntent: INIntent, @unchecked Sendable {
+open class INCancelWorkoutIntent: INIntent, @unchecked Sendable {
     /// The name of the workout.
     public internal(set) var workoutName: INSpeakableString?
 

@@ -3,7 +3,7 @@
 import Foundation
 
 /// The extension's answer to an `INCancelWorkoutIntent`, from confirm or handle.
-public final class INCancelWorkoutIntentResponse: INIntentResponse, @unchecked Sendable {
+open class INCancelWorkoutIntentResponse: INIntentResponse, @unchecked Sendable {
     /// The outcome.
     public let code: INCancelWorkoutIntentResponseCode
 

@@ -3,7 +3,7 @@
 import Foundation
 
 /// A request to end the current workout.
-public final class INEndWorkoutIntent: INIntent, @unchecked Sendable {
+open class INEndWorkoutIntent: INIntent, @unchecked Sendable {
     /// The name of the workout.
     public internal(set) var workoutName: INSpeakableString?
 

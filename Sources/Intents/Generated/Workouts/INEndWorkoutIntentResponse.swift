@@ -3,7 +3,7 @@
 import Foundation
 
 /// The extension's answer to an `INEndWorkoutIntent`, from confirm or handle.
-public final class INEndWorkoutIntentResponse: INIntentResponse, @unchecked Sendable {
+open class INEndWorkoutIntentResponse: INIntentResponse, @unchecked Sendable {
     /// The outcome.
     public let code: INEndWorkoutIntentResponseCode
 

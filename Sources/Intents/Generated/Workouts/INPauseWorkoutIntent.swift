@@ -3,7 +3,7 @@
 import Foundation
 
 /// A request to pause the current workout.
-public final class INPauseWorkoutIntent: INIntent, @unchecked Sendable {
+open class INPauseWorkoutIntent: INIntent, @unchecked Sendable {
     /// The name of the workout.
     public internal(set) var workoutName: INSpeakableString?
 

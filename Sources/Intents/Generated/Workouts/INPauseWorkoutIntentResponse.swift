@@ -3,7 +3,7 @@
 import Foundation
 
 /// The extension's answer to an `INPauseWorkoutIntent`, from confirm or handle.
-public final class INPauseWorkoutIntentResponse: INIntentResponse, @unchecked Sendable {
+open class INPauseWorkoutIntentResponse: INIntentResponse, @unchecked Sendable {
     /// The outcome.
     public let code: INPauseWorkoutIntentResponseCode
 

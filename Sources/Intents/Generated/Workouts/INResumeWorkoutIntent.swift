@@ -3,7 +3,7 @@
 import Foundation
 
 /// A request to resume a paused workout.
-public final class INResumeWorkoutIntent: INIntent, @unchecked Sendable {
+open class INResumeWorkoutIntent: INIntent, @unchecked Sendable {
     /// The name of the workout.
     public internal(set) var workoutName: INSpeakableString?
 

@@ -3,7 +3,7 @@
 import Foundation
 
 /// The extension's answer to an `INResumeWorkoutIntent`, from confirm or handle.
-public final class INResumeWorkoutIntentResponse: INIntentResponse, @unchecked Sendable {
+open class INResumeWorkoutIntentResponse: INIntentResponse, @unchecked Sendable {
     /// The outcome.
     public let code: INResumeWorkoutIntentResponseCode
 

@@ -3,7 +3,7 @@
 import Foundation
 
 /// A request to start a workout.
-public final class INStartWorkoutIntent: INIntent, @unchecked Sendable {
+open class INStartWorkoutIntent: INIntent, @unchecked Sendable {
     /// The name of the workout.
     public internal(set) var workoutName: INSpeakableString?
     /// The goal, in `workoutGoalUnitType` units.

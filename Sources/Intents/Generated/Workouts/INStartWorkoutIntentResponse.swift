@@ -3,7 +3,7 @@
 import Foundation
 
 /// The extension's answer to an `INStartWorkoutIntent`, from confirm or handle.
-public final class INStartWorkoutIntentResponse: INIntentResponse, @unchecked Sendable {
+open class INStartWorkoutIntentResponse: INIntentResponse, @unchecked Sendable {
     /// The outcome.
     public let code: INStartWorkoutIntentResponseCode
 

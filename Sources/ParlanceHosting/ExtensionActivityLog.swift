@@ -1,0 +1,112 @@
+import Foundation
+import Synchronization
+
+/// What the assistant asked of each app's extension and what came back, one JSON line per event in
+/// `<home>/logs/<bundle identifier>.jsonl`: each call (resolve, confirm, handle, a view, ride updates)
+/// with its intent, outcome and time, the extension's starts and ends, and what it wrote to stderr.
+/// Written by the host, not the extension, so an app cannot rewrite its own record. The log is for
+/// diagnosis: when it cannot be written the assistant carries on. A file past `maximumBytes` is moved
+/// to `<identifier>.1.jsonl` (one older file is kept); folder 0700, files 0600.
+public final class ExtensionActivityLog: Sendable {
+    /// One event in an app's log.
+    public struct Entry: Codable, Sendable, Equatable {
+        /// When it happened.
+        public var time: Date
+        /// `resolve`, `confirm`, `handle`, `configureView`, `startUpdates`, `stopUpdates`, `start`, `end` or `stderr`.
+        public var event: String
+        /// The intent's class name, for calls.
+        public var intent: String?
+        /// The outcome: resolution kinds, a response code, an error, or the stderr line.
+        public var detail: String?
+        /// How long the call took.
+        public var milliseconds: Double?
+        /// Whether the call failed (an error, not an unsuccessful response code).
+        public var failed: Bool?
+
+        /// An entry stamped now.
+        public init(event: String, intent: String? = nil, detail: String? = nil, milliseconds: Double? = nil,
+                    failed: Bool? = nil, time: Date = Date()) {
+            self.time = time
+            self.event = event
+            self.intent = intent
+            self.detail = detail
+            self.milliseconds = milliseconds
+            self.failed = failed
+        }
+    }
+
+    /// The folder of logs.
+    public let folder: URL
+    private let maximumBytes: Int
+    private let writing = Mutex(())
+
+    /// The logs of the assistant whose home is `home`.
+    public init(home: URL, maximumBytes: Int = 1 << 20) {
+        folder = home.appendingPathComponent("logs")
+        self.maximumBytes = maximumBytes
+    }
+
+    /// The log file of an app.
+    public func file(of app: String) -> URL {
+        folder.appendingPathComponent("\(Self.safeName(app)).jsonl")
+    }
+
+    /// Appends an entry to an app's log.
+    public func record(_ entry: Entry, app: String) {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard var line = try? encoder.encode(entry) else { return }
+        line.append(UInt8(ascii: "\n"))
+        let url = file(of: app)
+        writing.withLock { _ in
+            do {
+                try append(line, to: url)
+            } catch {
+                // Diagnosis only: a full disk must not stop a request.
+            }
+        }
+    }
+
+    /// The last `limit` entries of an app's log, oldest first (from the older file too when needed).
+    /// Lines that do not decode are skipped.
+    public func entries(of app: String, limit: Int = 50) -> [Entry] {
+        let current = file(of: app)
+        let older = current.deletingPathExtension().appendingPathExtension("1.jsonl")
+        var lines: [Substring] = []
+        for url in [older, current] {
+            guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+            lines.append(contentsOf: text.split(separator: "\n"))
+        }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let entries = lines.compactMap { try? decoder.decode(Entry.self, from: Data($0.utf8)) }
+        return Array(entries.suffix(max(0, limit)))
+    }
+
+    private func append(_ line: Data, to url: URL) throws {
+        let manager = FileManager.default
+        try manager.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        if let size = (try? manager.attributesOfItem(atPath: url.path)[.size]) as? Int, size + line.count > maximumBytes {
+            let older = url.deletingPathExtension().appendingPathExtension("1.jsonl")
+            try? manager.removeItem(at: older)
+            try manager.moveItem(at: url, to: older)
+        }
+        if !manager.fileExists(atPath: url.path) {
+            guard manager.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+                throw CocoaError(.fileWriteUnknown)
+            }
+        }
+        let handle = try FileHandle(forWritingTo: url)
+        defer { try? handle.close() }
+        try handle.seekToEnd()
+        try handle.write(contentsOf: line)
+    }
+
+    /// Bundle identifiers are reverse-DNS names; anything else is kept out of paths.
+    static func safeName(_ app: String) -> String {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_")
+        let name = String(app.map { allowed.contains($0) ? $0 : "_" })
+        return name.isEmpty || name.allSatisfy({ $0 == "." }) ? "_" : name
+    }
+}
