@@ -57,6 +57,9 @@ let package = Package(
             "ParlanceCore", "ParlanceHosting", "ParlanceUnderstanding", "ParlancePresentation",
             "Intents", "IntentsUI", "ExtensionWire", .product(name: "Logging", package: "swift-log"),
         ]),
+        // Speech in and out (docs/speech.md): WAV audio, espeak-ng voices, pocketsphinx recognition with a
+        // language model built at run time. Engines are found when used, so nothing here needs them to build.
+        .target(name: "ParlanceSpeech"),
         // The assistant as a service: the HTTP API (docs/openapi.yaml), the conversation WebSocket and the web page.
         // An adapter on the engine, like the CLI.
         .target(name: "AssistantServer", dependencies: [
@@ -92,7 +95,7 @@ let package = Package(
         // The command-line tool. It depends on the sample apps so that `swift run parlance chat` builds them.
         .executableTarget(name: "parlance", dependencies: [
             "ParlanceCore", "ParlanceStore", "ParlanceHosting", "ParlanceUnderstanding", "ParlancePresentation",
-            "ParlanceEngine", "ParlanceTesting", "AssistantServer", "ExtensionRuntime", "monkeychat", "monkeypay", "monkeyride",
+            "ParlanceEngine", "ParlanceTesting", "AssistantServer", "ParlanceSpeech", "ExtensionRuntime", "monkeychat", "monkeypay", "monkeyride",
             "monkeyfit", "monkeycall", "monkeyphotos", "monkeydine", "gorillacab",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
@@ -131,6 +134,7 @@ let package = Package(
             "ParlanceCore", "ParlanceHosting", "ParlanceUnderstanding", "ParlancePresentation", "ParlanceEngine",
             "ParlanceTesting", "Intents", "ExtensionRuntime",
         ]),
+        .testTarget(name: "SpeechTests", dependencies: ["ParlanceSpeech"]),
         .testTarget(name: "EndToEndTests", dependencies: [
             "ParlanceCore", "ParlanceStore", "ParlancePresentation", "ParlanceTesting", "TestSupport",
             "parlance", "parlance-test-extension", "parlance-bench", "parlance-fuzz",

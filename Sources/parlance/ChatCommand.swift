@@ -25,39 +25,9 @@ struct ChatCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Which saved conversation to continue.", valueName: "name")) var session = "default"
 
     func run() async throws {
-        SampleApps.exportBinaryFolder()
-        let home = ParlanceHome.resolve(explicit: global.home)
-        let store: AssistantStore
-        let understander: RequestUnderstander
-        let sandbox: ExtensionSandbox
-        do {
-            sandbox = try sandboxing.sandbox()
-            store = try StoreAccess.open(global)
-            understander = try understanding.understander(store: store)  // checks --language before anything else
-            if try store.apps().isEmpty {
-                let names = try SampleApps.install(into: store, home: home, allow: false)
-                Terminal.error(FrontEndText.installedSamples(names, language: understanding.language))
-            }
-        } catch let error as CommandFailure {
-            Terminal.error("error: \(error.message)")
-            throw ExitCode(1)
-        } catch let error as StoreError {
-            Terminal.error("error: \(error.message)")
-            throw ExitCode(1)
-        } catch {
-            Terminal.error("error: \(error)")
-            throw ExitCode(1)
-        }
-        let records = ExtensionProcessRecords(home: home)
-        if records.stopOrphans() > 0 {
-            Terminal.error("note: stopped app extensions left running by an assistant that did not exit cleanly")
-        }
-        let host = ExtensionHost(launcher: ProcessLauncher(sandbox: sandbox, records: records),
-                                 activity: ExtensionActivityLog(home: home))
-        let idle = Task { await host.run() }
-        let conversation = Conversation(apps: store, store: store, home: store.home?.path, host: host, understander: understander, session: session,
-                                        mode: mode, language: understanding.explicitLanguage,
-                                        lockSource: SessionLockSource(store: store, followsDesktop: true))
+        let setup = try AssistantSetup.open(global: global, understanding: understanding, sandboxing: sandboxing,
+                                            mode: mode, session: session)
+        let conversation = setup.conversation
         let printer = TurnPrinter(json: json)
         // The conversation's background work (rides followed until they complete) and its updates.
         let background = Task {
@@ -95,12 +65,7 @@ struct ChatCommand: AsyncParsableCommand {
                 try? await Task.sleep(for: .milliseconds(100))
             }
         }
-        conversation.finish()
-        understander.finishModelTraining()  // so the next start has the model trained for the apps installed now
-        await background.value
-        await host.shutdown()  // before cancelling the idle watch, so shutdown calls are not cancelled
-        idle.cancel()
-        await idle.value
+        await setup.close(after: background)
     }
 }
 

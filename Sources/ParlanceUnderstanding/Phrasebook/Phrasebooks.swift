@@ -21,9 +21,10 @@ public enum Phrasebooks {
     ///   - intent: only this intent's templates (`none` for the out-of-scope ones); all when nil.
     ///   - count: how many sentences.
     ///   - seed: the same seed gives the same sentences.
+    ///   - appNames: the app names sentences use, one drawn per sentence.
     /// - Throws: `PhrasebookSampleError` when the language cannot be read or has no such intent.
     public static func sample(language: String, folder: URL? = nil, intent: String? = nil, count: Int,
-                              seed: UInt64 = 1) throws(PhrasebookSampleError) -> [SampledSentence] {
+                              seed: UInt64 = 1, appNames: [String] = ["MonkeyChat"]) throws(PhrasebookSampleError) -> [SampledSentence] {
         let pack: LanguagePack
         if let folder {
             let result = read(folder: folder, language: language)
@@ -52,7 +53,9 @@ public enum Phrasebooks {
         var sentences: [SampledSentence] = []
         for _ in 0..<max(count, 0) {
             let (name, template) = pool[picker.next(pool.count)]
-            guard let made = expander.expand(template, count: 1, appNames: ["MonkeyChat"], wrapApp: true).first else { continue }
+            // One name draws nothing, so the default's sentences stay those of earlier versions.
+            let appName = appNames.count > 1 ? appNames[picker.next(appNames.count)] : appNames.first ?? "MonkeyChat"
+            guard let made = expander.expand(template, count: 1, appNames: [appName], wrapApp: true).first else { continue }
             sentences.append(SampledSentence(intent: name, template: template.source, text: made.text,
                                              parameters: made.slots.map { slot in
                                                  let characters = Array(made.text)

@@ -1,0 +1,106 @@
+import Foundation
+import Synchronization
+
+/// Offline English speech recognition with pocketsphinx, restricted to a language model built from what
+/// the assistant can do (`RecognitionModel`): the installed apps' phrasing, their names and the user's
+/// vocabulary. Speech that model does not cover comes out as the nearest in-domain words, which
+/// understanding then declines, or as nothing at all. One decoder, one utterance at a time.
+public final class PocketSphinxRecognizer: SpeechRecognizer {
+    /// Debian's `pocketsphinx-en-us` acoustic model.
+    public static let acousticModel = "/usr/share/pocketsphinx/model/en-us/en-us"
+    /// The sample rate the acoustic model wants.
+    public static let sampleRate = 16_000
+
+    private struct Decoder: @unchecked Sendable {
+        let library: PocketSphinxLibrary
+        let config: OpaquePointer
+        let decoder: OpaquePointer
+    }
+
+    private let state: Mutex<Decoder>
+    /// How many readings `recognize` returns at most.
+    public let maximumHypotheses: Int
+
+    public var languages: [String] { ["en"] }
+
+    /// A decoder for the model's files (`languageModel` ARPA, `dictionary` in CMU format).
+    public init(languageModel: URL, dictionary: URL, acousticModel: String = PocketSphinxRecognizer.acousticModel,
+                maximumHypotheses: Int = 5) throws(SpeechError) {
+        let library = try PocketSphinxLibrary.load()
+        guard FileManager.default.fileExists(atPath: acousticModel + "/mdef") else {
+            throw SpeechError(.engineMissing, "pocketsphinx's English acoustic model is missing (\(acousticModel)); "
+                              + "install it with `apt-get install pocketsphinx-en-us`")
+        }
+        let arguments = ["parlance", "-hmm", acousticModel, "-lm", languageModel.path, "-dict", dictionary.path,
+                         "-logfn", "/dev/null", "-samprate", "\(Self.sampleRate)"]
+        var pointers = arguments.map { strdup($0) }
+        defer { pointers.forEach { free($0) } }
+        let config = pointers.withUnsafeMutableBufferPointer { buffer in
+            library.parseArguments(nil, library.args(), Int32(buffer.count), buffer.baseAddress, 1)
+        }
+        guard let config else {
+            throw SpeechError(.engineFailed, "pocketsphinx refused its configuration")
+        }
+        guard let decoder = library.create(config) else {
+            _ = library.freeConfig(config)
+            throw SpeechError(.engineFailed, "pocketsphinx could not load its model (\(languageModel.lastPathComponent), "
+                              + "\(dictionary.lastPathComponent))")
+        }
+        state = Mutex(Decoder(library: library, config: config, decoder: decoder))
+        self.maximumHypotheses = maximumHypotheses
+    }
+
+    deinit {
+        state.withLock { held in
+            _ = held.library.free(held.decoder)
+            _ = held.library.freeConfig(held.config)
+        }
+    }
+
+    public func recognize(_ audio: WaveAudio, language: String) throws(SpeechError) -> [SpeechHypothesis] {
+        guard language.lowercased().hasPrefix("en") else {
+            throw SpeechError(.unsupportedLanguage, "offline recognition is English only; use a Wyoming speech-to-text "
+                              + "service for \(language)")
+        }
+        let samples = audio.sampleRate == Self.sampleRate ? audio.samples : audio.resampled(to: Self.sampleRate).samples
+        return try state.withLock { held throws(SpeechError) -> [SpeechHypothesis] in
+            let library = held.library
+            guard library.startUtterance(held.decoder) >= 0 else {
+                throw SpeechError(.engineFailed, "pocketsphinx could not start an utterance")
+            }
+            let processed = samples.withUnsafeBufferPointer { buffer in
+                library.processRaw(held.decoder, buffer.baseAddress, buffer.count, 0, 1)
+            }
+            guard library.endUtterance(held.decoder) >= 0, processed >= 0 else {
+                throw SpeechError(.engineFailed, "pocketsphinx could not decode the audio")
+            }
+            var bestScore: Int32 = 0
+            guard let best = library.hypothesis(held.decoder, &bestScore).map({ String(cString: $0) }),
+                  !best.trimmingCharacters(in: .whitespaces).isEmpty else { return [] }
+            let logMath = library.logMath(held.decoder)
+            let posterior = library.exponent(logMath, library.probability(held.decoder))
+            var readings = [SpeechHypothesis(text: Self.clean(best), score: Double(bestScore),
+                                             confidence: posterior.isFinite ? min(1, max(0, posterior)) : nil)]
+            var iterator = library.nbest(held.decoder)
+            while let current = iterator, readings.count < maximumHypotheses {
+                var score: Int32 = 0
+                if let text = library.nbestHypothesis(current, &score).map({ Self.clean(String(cString: $0)) }),
+                   !text.isEmpty, !readings.contains(where: { $0.text == text }) {
+                    readings.append(SpeechHypothesis(text: text, score: Double(score)))
+                }
+                iterator = library.nbestNext(current)
+            }
+            if let iterator { library.nbestFree(iterator) }
+            return readings
+        }
+    }
+
+    /// Drops the decoder's fillers (`<sil>`, `[noise]`) and alternate-pronunciation marks (`word(2)`).
+    static func clean(_ text: String) -> String {
+        text.split(separator: " ").compactMap { word -> String? in
+            if word.hasPrefix("<") || word.hasPrefix("[") || word.hasPrefix("++") { return nil }
+            if let open = word.firstIndex(of: "("), word.hasSuffix(")") { return String(word[..<open]) }
+            return String(word)
+        }.joined(separator: " ")
+    }
+}

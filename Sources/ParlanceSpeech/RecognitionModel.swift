@@ -1,0 +1,92 @@
+import Foundation
+
+/// What the offline recogniser listens for, built at run time from what the assistant can do: sentences
+/// made from the language's phrasing templates with the installed apps' names, the apps' example
+/// requests, and names from the user's and the apps' vocabulary. Written as an ARPA trigram model and a
+/// pronunciation dictionary in a folder named after a hash of its inputs, so a change of apps or
+/// vocabulary makes a new one and an unchanged set reuses the files.
+public struct RecognitionModel: Sendable {
+    /// The ARPA language model.
+    public let languageModel: URL
+    /// The pronunciation dictionary (CMU format).
+    public let dictionary: URL
+    /// How many distinct words it knows.
+    public let vocabularySize: Int
+
+    /// Builds (or finds) the model for these sentences and names under `folder`.
+    public static func build(sentences: [String], names: [SpokenName], in folder: URL,
+                             lexicon: @autoclosure () throws(SpeechError) -> PronunciationLexicon) throws(SpeechError) -> RecognitionModel {
+        let tokenized = sentences.map(SpokenWords.words).filter { !$0.isEmpty }
+        var nameWords = Set<String>()
+        var nameSentences: [[String]] = []
+        // A one-word name with a sounds-like hint is pronounced as the hint's words said together.
+        var hinted: [String: [String]] = [:]
+        for name in names {
+            let words = SpokenWords.words(name.text)
+            guard !words.isEmpty else { continue }
+            nameWords.formUnion(words)
+            nameSentences.append(words)
+            if words.count == 1, let hint = name.soundsLike.map(SpokenWords.words), !hint.isEmpty {
+                hinted[words[0]] = hint
+            }
+        }
+        let hints = hinted.sorted { $0.key < $1.key }.map { [$0.key, "="] + $0.value }
+        let key = Self.key(tokenized + [["--names--"]] + nameSentences + [["--hints--"]] + hints)
+        let target = folder.appendingPathComponent("speech-\(key)")
+        let languageModel = target.appendingPathComponent("model.arpa")
+        let dictionary = target.appendingPathComponent("model.dict")
+        let manager = FileManager.default
+        if manager.fileExists(atPath: languageModel.path), manager.fileExists(atPath: dictionary.path),
+           let text = try? String(contentsOf: dictionary, encoding: .utf8) {
+            let words = Set(text.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) })
+            return RecognitionModel(languageModel: languageModel, dictionary: dictionary, vocabularySize: words.count)
+        }
+        let lexicon = try lexicon()
+        let vocabulary = Set(tokenized.joined()).union(nameWords)
+        var pronunciations = lexicon.pronounce(Array(vocabulary.union(hinted.values.joined())))
+        for (word, hint) in hinted {
+            let parts = hint.compactMap { pronunciations[$0]?.first }
+            guard parts.count == hint.count else { continue }
+            // The hint first: the app knows how its term sounds better than spelling rules do.
+            pronunciations[word] = [parts.joined(separator: " ")] + (pronunciations[word] ?? [])
+        }
+        pronunciations = pronunciations.filter { vocabulary.contains($0.key) }
+        // Words nobody can pronounce cannot be heard; sentences with them are left out.
+        let sayable = Set(pronunciations.keys)
+        let kept = (tokenized + nameSentences).filter { $0.allSatisfy(sayable.contains) }
+        let arpa = LanguageModelBuilder().arpa(sentences: kept, vocabulary: nameWords.intersection(sayable))
+        var dictionaryLines: [String] = []
+        for word in sayable.sorted() {
+            for (index, phones) in (pronunciations[word] ?? []).enumerated() {
+                dictionaryLines.append(index == 0 ? "\(word) \(phones)" : "\(word)(\(index + 1)) \(phones)")
+            }
+        }
+        do {
+            let scratch = folder.appendingPathComponent(".speech-\(key)-\(UUID().uuidString)")
+            try manager.createDirectory(at: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try Data(arpa.utf8).write(to: scratch.appendingPathComponent("model.arpa"))
+            try Data((dictionaryLines.joined(separator: "\n") + "\n").utf8).write(to: scratch.appendingPathComponent("model.dict"))
+            // Whole or not at all: a model folder appears complete, or another builder's stays.
+            do {
+                try manager.moveItem(at: scratch, to: target)
+            } catch {
+                try? manager.removeItem(at: scratch)
+                guard manager.fileExists(atPath: languageModel.path) else { throw error }
+            }
+        } catch {
+            throw SpeechError(.engineFailed, "could not write the speech model to \(folder.path): \(error.localizedDescription)")
+        }
+        return RecognitionModel(languageModel: languageModel, dictionary: dictionary, vocabularySize: sayable.count)
+    }
+
+    /// A stable hash of the inputs (FNV-1a, 64 bits), hex.
+    static func key(_ sentences: [[String]]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for sentence in sentences {
+            for byte in sentence.joined(separator: " ").utf8 + [10] {
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+            }
+        }
+        return String(hash, radix: 16)
+    }
+}

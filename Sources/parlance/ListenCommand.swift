@@ -1,0 +1,114 @@
+import ArgumentParser
+import Foundation
+import ParlanceSpeech
+import ParlanceUnderstanding
+import Synchronization
+
+/// `parlance listen FILE.wav`: recognises a spoken request offline, understands it and answers it as
+/// `chat` would (in voice mode), optionally speaking the answer into a WAV file.
+struct ListenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "listen", abstract: "Recognise a spoken request in a WAV file offline, then answer it.",
+        discussion: "English only offline (pocketsphinx, listening for what the installed apps can do, their names "
+            + "and your vocabulary; docs/speech.md). The answer continues the saved conversation like `chat`.")
+
+    @OptionGroup var global: GlobalOptions
+    @OptionGroup var understanding: UnderstandingOptions
+    @OptionGroup var sandboxing: SandboxOptions
+    @Argument(help: ArgumentHelp("WAV files (any rate; mono or stereo), one request each, in order.", valueName: "file"))
+    var paths: [String]
+    @Option(help: ArgumentHelp("Which saved conversation to continue.", valueName: "name")) var session = "default"
+    @Flag(help: "Only say what was heard and how it was understood; do not answer.") var transcriptOnly = false
+    @Option(help: ArgumentHelp("Also speak the answer into this WAV file.", valueName: "file")) var answerAudio: String?
+    @Flag(help: "Print JSON: what was heard, the readings considered, timings, then one object per turn.") var json = false
+
+    func run() async throws {
+        var recordings: [(path: String, audio: WaveAudio)] = []
+        for path in paths {
+            do {
+                recordings.append((path, try WaveAudio(contentsOf: URL(fileURLWithPath: path))))
+            } catch {
+                Terminal.error("error: \(error.message)")
+                throw ExitCode(1)
+            }
+        }
+        let language = understanding.language
+        guard language.hasPrefix("en") else {
+            Terminal.error("error: offline recognition is English only; --language \(language) needs a Wyoming speech-to-text service")
+            throw ExitCode(1)
+        }
+        let setup = try AssistantSetup.open(global: global, understanding: understanding, sandboxing: sandboxing,
+                                            mode: .voice, session: session)
+        let conversation = setup.conversation
+        let background = Task { await conversation.run() }
+        do {
+            let recognizer = try makeRecognizer(setup: setup, language: language)
+            for (path, audio) in recordings {
+                let heard = try recognize(audio, from: path, with: recognizer, setup: setup, language: language)
+                guard let text = heard, !transcriptOnly else { continue }
+                let printer = TurnPrinter(json: json)
+                let spoken = Mutex<[String]>([])
+                let turns = await conversation.respond(to: text) { turn in
+                    printer.print(turn)
+                    spoken.withLock { $0.append(turn.speech) }
+                }
+                for turn in turns { printer.print(turn) }
+                if let failure = await conversation.delivered() { printer.print(failure) }
+                if let answerAudio {
+                    let words = (spoken.withLock { $0 } + turns.map(\.speech)).joined(separator: " ")
+                    let voice = try EspeakSynthesizer().synthesize(words, language: language, voice: .standard)
+                    try voice.wav.write(to: URL(fileURLWithPath: answerAudio), options: .atomic)
+                }
+            }
+        } catch let error as SpeechError {
+            Terminal.error("error: \(error.message)")
+            await setup.close(after: background)
+            throw ExitCode(1)
+        }
+        await setup.close(after: background)
+    }
+
+    /// The recogniser, listening for what the assistant's apps and vocabulary make likely now.
+    private func makeRecognizer(setup: AssistantSetup, language: String) throws -> PocketSphinxRecognizer {
+        let inputs = try RecognitionInputs.gather(store: setup.store, language: language)
+        let model = try RecognitionModel.build(sentences: inputs.sentences, names: inputs.names,
+                                               in: setup.home.appendingPathComponent("models"),
+                                               lexicon: try PronunciationLexicon())
+        return try PocketSphinxRecognizer(languageModel: model.languageModel, dictionary: model.dictionary)
+    }
+
+    /// Recognises, lets understanding pick among the readings, and prints what was heard.
+    private func recognize(_ audio: WaveAudio, from path: String, with recognizer: PocketSphinxRecognizer,
+                           setup: AssistantSetup, language: String) throws -> String? {
+        let started = ContinuousClock.now
+        let readings = try recognizer.recognize(audio, language: language)
+        let elapsed = ContinuousClock.now - started
+        // The first reading understanding can serve; else the engine's best (understanding then declines it).
+        let chosen = readings.first { reading in
+            (try? setup.understander.understand(reading.text, language: language))?.intent != nil
+        } ?? readings.first
+        let milliseconds = elapsed / .milliseconds(1)
+        let audioMilliseconds = Double(audio.samples.count) * 1000 / Double(max(audio.sampleRate, 1))
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            struct Heard: Encodable {
+                let file: String
+                let heard: String?
+                let readings: [SpeechHypothesis]
+                let recognitionMilliseconds: Double
+                let audioMilliseconds: Double
+            }
+            let heard = Heard(file: path, heard: chosen?.text, readings: readings, recognitionMilliseconds: (milliseconds * 10).rounded() / 10,
+                              audioMilliseconds: audioMilliseconds)
+            print(String(decoding: try encoder.encode(heard), as: UTF8.self))
+        } else {
+            print(TurnPrinter.visible("heard: " + (chosen?.text ?? "(nothing I know)")))
+        }
+        if transcriptOnly, let text = chosen?.text {
+            print(json ? ParseOutput.json(for: text, understander: setup.understander, language: language)
+                       : try ParseOutput.summary(for: text, understander: setup.understander, language: language))
+        }
+        return chosen?.text
+    }
+}
