@@ -18,21 +18,32 @@ public final class PocketSphinxRecognizer: SpeechRecognizer {
     }
 
     private let state: Mutex<Decoder>
+    /// The sample rate the decoder was set up for; audio at another rate is resampled to it.
+    public let decoderRate: Int
     /// How many readings `recognize` returns at most.
     public let maximumHypotheses: Int
 
     public var languages: [String] { ["en"] }
 
-    /// A decoder for the model's files (`languageModel` ARPA, `dictionary` in CMU format).
+    /// Decoder settings beyond the defaults: a language weight that trusts the model of what the assistant
+    /// can do more than pocketsphinx's default does.
+    public static let defaultOptions = ["-lw", "10"]
+
+    /// A decoder for the model's files (`languageModel` ARPA, or JSGF when it ends in `.gram`; `dictionary`
+    /// in CMU format); `options` are
+    /// pocketsphinx's own ("-lw", "10"…), after the defaults.
     public init(languageModel: URL, dictionary: URL, acousticModel: String = PocketSphinxRecognizer.acousticModel,
-                maximumHypotheses: Int = 5) throws(SpeechError) {
+                options: [String] = [], maximumHypotheses: Int = 5) throws(SpeechError) {
         let library = try PocketSphinxLibrary.load()
         guard FileManager.default.fileExists(atPath: acousticModel + "/mdef") else {
             throw SpeechError(.engineMissing, "pocketsphinx's English acoustic model is missing (\(acousticModel)); "
                               + "install it with `apt-get install pocketsphinx-en-us`")
         }
-        let arguments = ["parlance", "-hmm", acousticModel, "-lm", languageModel.path, "-dict", dictionary.path,
-                         "-logfn", "/dev/null", "-samprate", "\(Self.sampleRate)"]
+        let settings = Self.merged(["-samprate", "\(Self.sampleRate)"] + Self.defaultOptions, options)
+        let search = languageModel.pathExtension == "gram" ? "-jsgf" : "-lm"
+        let arguments = ["parlance", "-hmm", acousticModel, search, languageModel.path, "-dict", dictionary.path,
+                         "-logfn", "/dev/null"] + settings
+        let rate = settings.firstIndex(of: "-samprate").flatMap { Double(settings[$0 + 1]) }.map { Int($0) } ?? Self.sampleRate
         var pointers = arguments.map { strdup($0) }
         defer { pointers.forEach { free($0) } }
         let config = pointers.withUnsafeMutableBufferPointer { buffer in
@@ -47,7 +58,9 @@ public final class PocketSphinxRecognizer: SpeechRecognizer {
                               + "\(dictionary.lastPathComponent))")
         }
         state = Mutex(Decoder(library: library, config: config, decoder: decoder))
-        self.maximumHypotheses = maximumHypotheses
+        decoderRate = rate
+        // A grammar's lattice makes n-best lists slow and says little: one reading.
+        self.maximumHypotheses = search == "-jsgf" ? 1 : maximumHypotheses
     }
 
     deinit {
@@ -62,7 +75,7 @@ public final class PocketSphinxRecognizer: SpeechRecognizer {
             throw SpeechError(.unsupportedLanguage, "offline recognition is English only; use a Wyoming speech-to-text "
                               + "service for \(language)")
         }
-        let samples = audio.sampleRate == Self.sampleRate ? audio.samples : audio.resampled(to: Self.sampleRate).samples
+        let samples = audio.sampleRate == decoderRate ? audio.samples : audio.resampled(to: decoderRate).samples
         return try state.withLock { held throws(SpeechError) -> [SpeechHypothesis] in
             let library = held.library
             guard library.startUtterance(held.decoder) >= 0 else {
@@ -81,8 +94,8 @@ public final class PocketSphinxRecognizer: SpeechRecognizer {
             let posterior = library.exponent(logMath, library.probability(held.decoder))
             var readings = [SpeechHypothesis(text: Self.clean(best), score: Double(bestScore),
                                              confidence: posterior.isFinite ? min(1, max(0, posterior)) : nil)]
-            var iterator = library.nbest(held.decoder)
-            while let current = iterator, readings.count < maximumHypotheses {
+            var iterator = maximumHypotheses > 1 ? library.nbest(held.decoder) : nil
+            while readings.count < maximumHypotheses, let current = iterator {
                 var score: Int32 = 0
                 if let text = library.nbestHypothesis(current, &score).map({ Self.clean(String(cString: $0)) }),
                    !text.isEmpty, !readings.contains(where: { $0.text == text }) {
@@ -93,6 +106,19 @@ public final class PocketSphinxRecognizer: SpeechRecognizer {
             if let iterator { library.nbestFree(iterator) }
             return readings
         }
+    }
+
+    /// Name-value pairs, later ones replacing earlier ones of the same name (pocketsphinx refuses repeats).
+    static func merged(_ defaults: [String], _ overrides: [String]) -> [String] {
+        var order: [String] = []
+        var values: [String: String] = [:]
+        for list in [defaults, overrides] {
+            for index in stride(from: 0, to: list.count - 1, by: 2) {
+                if values[list[index]] == nil { order.append(list[index]) }
+                values[list[index]] = list[index + 1]
+            }
+        }
+        return order.flatMap { [$0, values[$0] ?? ""] }
     }
 
     /// Drops the decoder's fillers (`<sil>`, `[noise]`) and alternate-pronunciation marks (`word(2)`).

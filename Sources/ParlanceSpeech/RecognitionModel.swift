@@ -6,8 +6,10 @@ import Foundation
 /// pronunciation dictionary in a folder named after a hash of its inputs, so a change of apps or
 /// vocabulary makes a new one and an unchanged set reuses the files.
 public struct RecognitionModel: Sendable {
-    /// The ARPA language model.
+    /// The ARPA language model, or the JSGF grammar (see `isGrammar`).
     public let languageModel: URL
+    /// Whether `languageModel` is a JSGF grammar rather than an ARPA model.
+    public var isGrammar: Bool { languageModel.pathExtension == "gram" }
     /// The pronunciation dictionary (CMU format).
     public let dictionary: URL
     /// How many distinct words it knows.
@@ -55,28 +57,59 @@ public struct RecognitionModel: Sendable {
         let sayable = Set(pronunciations.keys)
         let kept = (tokenized + nameSentences).filter { $0.allSatisfy(sayable.contains) }
         let arpa = LanguageModelBuilder().arpa(sentences: kept, vocabulary: nameWords.intersection(sayable))
-        var dictionaryLines: [String] = []
-        for word in sayable.sorted() {
+        try write(files: ["model.arpa": arpa, "model.dict": dictionaryText(pronunciations, words: sayable)], key: key, into: folder)
+        return RecognitionModel(languageModel: languageModel, dictionary: dictionary, vocabularySize: sayable.count)
+    }
+
+    /// Builds (or finds) a grammar model under `folder`: the grammar, with what nobody can pronounce left
+    /// out, and its dictionary.
+    public static func build(grammar: SpeechGrammar, in folder: URL,
+                             lexicon: @autoclosure () throws(SpeechError) -> PronunciationLexicon) throws(SpeechError) -> RecognitionModel {
+        let text = grammar.jsgf
+        let key = Self.key([[text]])
+        let target = folder.appendingPathComponent("speech-\(key)")
+        let model = target.appendingPathComponent("model.gram")
+        let dictionary = target.appendingPathComponent("model.dict")
+        let manager = FileManager.default
+        if manager.fileExists(atPath: model.path), let known = try? String(contentsOf: dictionary, encoding: .utf8) {
+            let words = Set(known.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) })
+            return RecognitionModel(languageModel: model, dictionary: dictionary, vocabularySize: words.count)
+        }
+        let pronunciations = try lexicon().pronounce(Array(grammar.words))
+        let sayable = grammar.keeping { pronunciations[$0] != nil }
+        try write(files: ["model.gram": sayable.jsgf, "model.dict": dictionaryText(pronunciations, words: sayable.words)],
+                  key: key, into: folder)
+        return RecognitionModel(languageModel: model, dictionary: dictionary, vocabularySize: sayable.words.count)
+    }
+
+    static func dictionaryText(_ pronunciations: [String: [String]], words: Set<String>) -> String {
+        var lines: [String] = []
+        for word in words.sorted() {
             for (index, phones) in (pronunciations[word] ?? []).enumerated() {
-                dictionaryLines.append(index == 0 ? "\(word) \(phones)" : "\(word)(\(index + 1)) \(phones)")
+                lines.append(index == 0 ? "\(word) \(phones)" : "\(word)(\(index + 1)) \(phones)")
             }
         }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Writes a model's files into `speech-KEY` under `folder`, whole or not at all.
+    static func write(files: [String: String], key: String, into folder: URL) throws(SpeechError) {
+        let manager = FileManager.default
+        let target = folder.appendingPathComponent("speech-\(key)")
         do {
             let scratch = folder.appendingPathComponent(".speech-\(key)-\(UUID().uuidString)")
             try manager.createDirectory(at: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            try Data(arpa.utf8).write(to: scratch.appendingPathComponent("model.arpa"))
-            try Data((dictionaryLines.joined(separator: "\n") + "\n").utf8).write(to: scratch.appendingPathComponent("model.dict"))
-            // Whole or not at all: a model folder appears complete, or another builder's stays.
+            for (name, text) in files { try Data(text.utf8).write(to: scratch.appendingPathComponent(name)) }
             do {
                 try manager.moveItem(at: scratch, to: target)
             } catch {
                 try? manager.removeItem(at: scratch)
-                guard manager.fileExists(atPath: languageModel.path) else { throw error }
+                // Another builder's complete folder is as good as ours.
+                guard manager.fileExists(atPath: target.path) else { throw error }
             }
         } catch {
             throw SpeechError(.engineFailed, "could not write the speech model to \(folder.path): \(error.localizedDescription)")
         }
-        return RecognitionModel(languageModel: languageModel, dictionary: dictionary, vocabularySize: sayable.count)
     }
 
     /// A stable hash of the inputs (FNV-1a, 64 bits), hex.

@@ -133,30 +133,26 @@ public struct WaveAudio: Sendable, Equatable {
         return data
     }
 
-    /// The audio at another sample rate (linear interpolation, after a simple low-pass when lowering).
+    /// The audio at another sample rate, by linear interpolation (which also damps what lies near the
+    /// input's Nyquist frequency; measured with espeak-ng's voices through pocketsphinx, it recognised more
+    /// than a sharp windowed-sinc filter did).
     public func resampled(to rate: Int) -> WaveAudio {
         guard rate != sampleRate, rate > 0, !samples.isEmpty else { return WaveAudio(sampleRate: rate, samples: samples) }
+        let smoothing = ProcessInfo.processInfo.environment["PARLANCE_SMOOTH"].flatMap { Int($0) } ?? 0
         var source = samples.map(Double.init)
-        if rate < sampleRate {
-            // A moving average as wide as the rate ratio keeps most aliasing out.
-            let width = max(1, Int((Double(sampleRate) / Double(rate)).rounded()))
-            if width > 1 {
-                var smoothed = source
-                var sum = 0.0
-                for index in source.indices {
-                    sum += source[index]
-                    if index >= width { sum -= source[index - width] }
-                    smoothed[index] = sum / Double(min(index + 1, width))
-                }
-                source = smoothed
+        for _ in 0..<smoothing {
+            var next = source
+            for index in 1..<max(1, source.count - 1) {
+                next[index] = 0.25 * source[index - 1] + 0.5 * source[index] + 0.25 * source[index + 1]
             }
+            source = next
         }
         let step = Double(sampleRate) / Double(rate)
         let count = Int(Double(samples.count) / step)
         var output = [Int16](repeating: 0, count: count)
         for index in 0..<count {
             let position = Double(index) * step
-            let low = Int(position)
+            let low = min(Int(position), source.count - 1)
             let high = min(low + 1, source.count - 1)
             let fraction = position - Double(low)
             let value = source[low] * (1 - fraction) + source[high] * fraction

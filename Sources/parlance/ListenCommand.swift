@@ -42,9 +42,10 @@ struct ListenCommand: AsyncParsableCommand {
         let conversation = setup.conversation
         let background = Task { await conversation.run() }
         do {
-            let recognizer = try makeRecognizer(setup: setup, language: language)
+            var forms = WrittenForms()
+            let recognizer = try makeRecognizer(setup: setup, language: language, forms: &forms)
             for (path, audio) in recordings {
-                let heard = try recognize(audio, from: path, with: recognizer, setup: setup, language: language)
+                let heard = try recognize(audio, from: path, with: recognizer, forms: forms, setup: setup, language: language)
                 guard let text = heard, !transcriptOnly else { continue }
                 let printer = TurnPrinter(json: json)
                 let spoken = Mutex<[String]>([])
@@ -69,19 +70,32 @@ struct ListenCommand: AsyncParsableCommand {
     }
 
     /// The recogniser, listening for what the assistant's apps and vocabulary make likely now.
-    private func makeRecognizer(setup: AssistantSetup, language: String) throws -> PocketSphinxRecognizer {
-        let inputs = try RecognitionInputs.gather(store: setup.store, language: language)
-        let model = try RecognitionModel.build(sentences: inputs.sentences, names: inputs.names,
-                                               in: setup.home.appendingPathComponent("models"),
+    private func makeRecognizer(setup: AssistantSetup, language: String, forms: inout WrittenForms) throws -> PocketSphinxRecognizer {
+        let folder = setup.home.appendingPathComponent("models")
+        let model: RecognitionModel
+        let source = try RecognitionInputs.grammar(store: setup.store, language: language)
+        forms = source.forms
+        if ProcessInfo.processInfo.environment["PARLANCE_SPEECH_MODEL"] == "trigram" {
+            let inputs = try RecognitionInputs.gather(store: setup.store, language: language)
+            model = try RecognitionModel.build(sentences: inputs.sentences, names: inputs.names, in: folder,
                                                lexicon: try PronunciationLexicon())
-        return try PocketSphinxRecognizer(languageModel: model.languageModel, dictionary: model.dictionary)
+        } else {
+            model = try RecognitionModel.build(grammar: source.grammar, in: folder, lexicon: try PronunciationLexicon())
+        }
+        // Expert tuning, documented in docs/speech.md: pocketsphinx's own options, space-separated.
+        let options = ProcessInfo.processInfo.environment["PARLANCE_POCKETSPHINX_OPTIONS"]?
+            .split(separator: " ").map(String.init) ?? []
+        return try PocketSphinxRecognizer(languageModel: model.languageModel, dictionary: model.dictionary, options: options)
     }
 
     /// Recognises, lets understanding pick among the readings, and prints what was heard.
     private func recognize(_ audio: WaveAudio, from path: String, with recognizer: PocketSphinxRecognizer,
-                           setup: AssistantSetup, language: String) throws -> String? {
+                           forms: WrittenForms, setup: AssistantSetup, language: String) throws -> String? {
         let started = ContinuousClock.now
-        let readings = try recognizer.recognize(audio, language: language)
+        // Names get their written form back: understanding reads capitals as a sign of a name.
+        let readings = try recognizer.recognize(audio, language: language).map { reading in
+            SpeechHypothesis(text: forms.apply(reading.text), score: reading.score, confidence: reading.confidence)
+        }
         let elapsed = ContinuousClock.now - started
         // The first reading understanding can serve; else the engine's best (understanding then declines it).
         let chosen = readings.first { reading in
@@ -101,14 +115,19 @@ struct ListenCommand: AsyncParsableCommand {
             }
             let heard = Heard(file: path, heard: chosen?.text, readings: readings, recognitionMilliseconds: (milliseconds * 10).rounded() / 10,
                               audioMilliseconds: audioMilliseconds)
-            print(String(decoding: try encoder.encode(heard), as: UTF8.self))
+            Self.write(String(decoding: try encoder.encode(heard), as: UTF8.self))
         } else {
-            print(TurnPrinter.visible("heard: " + (chosen?.text ?? "(nothing I know)")))
+            Self.write(TurnPrinter.visible("heard: " + (chosen?.text ?? "(nothing I know)")))
         }
         if transcriptOnly, let text = chosen?.text {
-            print(json ? ParseOutput.json(for: text, understander: setup.understander, language: language)
-                       : try ParseOutput.summary(for: text, understander: setup.understander, language: language))
+            Self.write(json ? ParseOutput.json(for: text, understander: setup.understander, language: language)
+                            : try ParseOutput.summary(for: text, understander: setup.understander, language: language))
         }
         return chosen?.text
+    }
+
+    /// A line on stdout, in order with the turns (which are written unbuffered).
+    private static func write(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 }

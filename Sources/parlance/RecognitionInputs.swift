@@ -30,7 +30,8 @@ enum RecognitionInputs {
             }
         }
         names += try store.vocabulary().map { SpokenName($0.phrase) }
-        let sampled = try Phrasebooks.sample(language: language, count: sampledSentences, seed: 11, appNames: appNames)
+        let count = ProcessInfo.processInfo.environment["PARLANCE_SPEECH_SENTENCES"].flatMap { Int($0) } ?? sampledSentences
+        let sampled = try Phrasebooks.sample(language: language, count: count, seed: 11, appNames: appNames)
         var sentences = sampled.map(\.text)
         // Each name once in a sentence that would carry it, so the model has heard it in context.
         let personProperties: Set<String> = ["recipients", "payee", "payer", "contacts", "senders"]
@@ -44,5 +45,74 @@ enum RecognitionInputs {
             sentences += app.bundle.examples(language: language).flatMap(\.examples)
         }
         return (sentences, names)
+    }
+
+    /// How many of a phrasebook list's values the grammar keeps.
+    static let listLength = 12
+
+    /// Slot kinds whose values are people: the user's and the apps' names join them.
+    static let personKinds: Set<String> = ["person", "_person"]
+
+    /// The language's phrasing as a grammar: every template (out-of-scope ones too) with the ways of naming
+    /// an app around it, the installed apps' names in `{app}`, names in the person slots, and the apps'
+    /// example requests as they are.
+    static func grammar(store: AssistantStore, language: String) throws -> (grammar: SpeechGrammar, forms: WrittenForms) {
+        let phrasing = try Phrasebooks.grammar(language: language)
+        let apps = try store.apps()
+        var forms = WrittenForms()
+        forms.learn(apps.map(\.bundle.displayName) + apps.flatMap { $0.bundle.alternativeNames.map(\.name) })
+        forms.learn(try store.vocabulary().map(\.phrase))
+        for app in apps {
+            for parameter in app.bundle.vocabulary(language: language)?.parameterVocabularies ?? [] {
+                for item in parameter.items { forms.learn(item.synonyms.map(\.phrase)) }
+            }
+        }
+        // Only names: capitals on a message's words would change the message.
+        for kind in personKinds.union(["place", "_place"]) { forms.learn(phrasing.slotValues[kind] ?? []) }
+        var lists: [String: [[String]]] = [:]
+        for (kind, values) in phrasing.slotValues { lists[kind] = values.map(SpokenWords.words) }
+        var appNames: [[String]] = []
+        var people: [[String]] = []
+        for app in apps {
+            appNames.append(SpokenWords.words(app.bundle.displayName))
+            appNames += app.bundle.alternativeNames.map { SpokenWords.words($0.name) }
+            for parameter in app.bundle.vocabulary(language: language)?.parameterVocabularies ?? [] {
+                for item in parameter.items { people += item.synonyms.map { SpokenWords.words($0.phrase) } }
+            }
+        }
+        people += try store.vocabulary().map { SpokenWords.words($0.phrase) }
+        // A grammar repeats a list wherever a template names it, so lists are kept short: the user's and the
+        // apps' names first, then the phrasebook's examples of the kind.
+        let cap = ProcessInfo.processInfo.environment["PARLANCE_SPEECH_LIST"].flatMap { Int($0) } ?? listLength
+        lists = lists.mapValues { Array($0.prefix(cap)) }
+        lists["app"] = appNames
+        for kind in personKinds { lists[kind] = Array((people + (lists[kind] ?? [])).prefix(max(cap, people.count))) }
+        lists = lists.mapValues { values in
+            var seen = Set<[String]>()
+            return values.filter { !$0.isEmpty && seen.insert($0).inserted }
+        }
+
+        func convert(_ nodes: [PhrasingGrammar.Node]) -> [SpeechGrammar.Node] {
+            nodes.compactMap { node in
+                switch node {
+                case .words(let text):
+                    let words = SpokenWords.words(text)
+                    return words.isEmpty ? nil : .words(words)
+                case .choice(let alternatives): return .choice(alternatives.map(convert))
+                case .optional(let inner): return .optional(convert(inner))
+                case .slot(let kind): return .list(kind)
+                }
+            }
+        }
+        var sentences: [[SpeechGrammar.Node]] = phrasing.phrases.map { convert($0.nodes) }
+        for app in apps {
+            for example in app.bundle.examples(language: language).flatMap(\.examples) {
+                let words = SpokenWords.words(example)
+                if !words.isEmpty { sentences.append([.words(words)]) }
+            }
+        }
+        let grammar = SpeechGrammar(sentences: sentences, lists: lists, openings: phrasing.appPrefixes.map(convert),
+                                    closings: phrasing.appSuffixes.map(convert))
+        return (grammar, forms)
     }
 }

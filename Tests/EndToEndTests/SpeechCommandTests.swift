@@ -1,0 +1,55 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `parlance say` and `parlance listen` with the real engines and the sample apps (`.ci/run` installs
+/// espeak-ng and pocketsphinx; without them this suite is skipped and says why).
+@Suite("Speech commands", .serialized, .enabled(if: SpeechPrograms.installed, "espeak-ng or pocketsphinx is not installed"))
+struct SpeechCommandTests {
+    @Test("the seed request spoken: heard, understood and answered, the answer spoken too")
+    func seedRequestSpoken() throws {
+        let runner = CommandRunner()
+        defer { try? FileManager.default.removeItem(at: runner.home) }
+        _ = try runner.run(["chat"], input: "")  // installs the sample apps
+        #expect(try runner.run(["apps", "allow", "org.parlance.examples.monkeychat"]).status == 0)
+        let request = runner.home.appendingPathComponent("request.wav").path
+        let answer = runner.home.appendingPathComponent("answer.wav").path
+        let said = try runner.run(["say", "MonkeyChat Bobo send more bananas", "--out", request, "--variant", "f3", "--rate", "140"])
+        #expect(said.status == 0, "\(said.stderr)")
+        let heard = try runner.run(["listen", request, "--answer-audio", answer])
+        #expect(heard.status == 0, "\(heard.stderr)")
+        #expect(heard.stdout.split(separator: "\n").map(String.init)
+                == ["heard: MonkeyChat Bobo send more bananas", "Sent “send more bananas” to Bobo."], "\(heard.stdout)")
+        #expect((try? Data(contentsOf: URL(fileURLWithPath: answer)).count) ?? 0 > 10_000)
+        let sent = try runner.runProgram(TestProducts.path("monkeychat"), ["messages"])
+        #expect(sent.contains("send more bananas"), "\(sent)")
+    }
+
+    @Test("another domain's request is declined, and bad audio gets a clear error")
+    func declinedAndBadInput() throws {
+        let runner = CommandRunner()
+        defer { try? FileManager.default.removeItem(at: runner.home) }
+        let request = runner.home.appendingPathComponent("alarm.wav").path
+        try FileManager.default.createDirectory(at: runner.home, withIntermediateDirectories: true)
+        #expect(try runner.run(["say", "set an alarm for six thirty", "--out", request]).status == 0)
+        let heard = try runner.run(["listen", "--transcript-only", request])
+        #expect(heard.status == 0, "\(heard.stderr)")
+        #expect(heard.stdout.contains("intent:     (none)") || heard.stdout.contains("heard: (nothing I know)"), "\(heard.stdout)")
+        let junk = runner.home.appendingPathComponent("junk.wav")
+        try Data("not audio at all".utf8).write(to: junk)
+        let refused = try runner.run(["listen", junk.path])
+        #expect(refused.status == 1 && refused.stderr.contains("not a WAV file"), "\(refused.stderr)")
+        let german = try runner.run(["listen", "--language", "de", request])
+        #expect(german.status == 1 && german.stderr.contains("English only"), "\(german.stderr)")
+    }
+}
+
+enum SpeechPrograms {
+    static var installed: Bool {
+        let manager = FileManager.default
+        return manager.isExecutableFile(atPath: "/usr/bin/espeak-ng")
+            && (manager.fileExists(atPath: "/usr/lib/x86_64-linux-gnu/libpocketsphinx.so.3")
+                || manager.fileExists(atPath: "/usr/lib/aarch64-linux-gnu/libpocketsphinx.so.3"))
+            && manager.fileExists(atPath: "/usr/share/pocketsphinx/model/en-us/en-us/mdef")
+    }
+}
