@@ -55,7 +55,7 @@ public enum RequestSummary: Sendable, Equatable {
         case "INSearchCallHistoryIntent": self = .searchCallHistory(found: count("callRecords"))
         case "INSearchForPhotosIntent", "INStartPhotoPlaybackIntent":
             var found = 0
-            if case .number(let number)? = properties["searchResultsCount"] { found = Int(number) }
+            if case .number(let number)? = properties["searchResultsCount"] { found = whole(number) }
             self = .photos(found: found, playing: intent == "INStartPhotoPlaybackIntent")
         default: self = .other(intent: intent)
         }

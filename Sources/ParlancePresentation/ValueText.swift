@@ -119,29 +119,36 @@ public enum ValueText {
         var parts: [String] = []
         if language == "zh" || language == "ja" {
             var text = ""
-            if case .number(let month)? = components["month"] { text += "\(Int(month))月" }
-            if case .number(let day)? = components["day"] { text += "\(Int(day))日" }
-            if case .number(let hour)? = components["hour"] { text += " " + String(format: "%02d:00", Int(hour)) }
-            if text.isEmpty, case .number(let year)? = components["year"] { text = "\(Int(year))年" }
+            if case .number(let month)? = components["month"] { text += "\(whole(month))月" }
+            if case .number(let day)? = components["day"] { text += "\(whole(day))日" }
+            if case .number(let hour)? = components["hour"] { text += " " + String(format: "%02d:00", whole(hour)) }
+            if text.isEmpty, case .number(let year)? = components["year"] { text = "\(whole(year))年" }
             return text
         }
-        if case .number(let month)? = components["month"], (1...12).contains(Int(month)) {
-            let name = months[Int(month) - 1]
+        if case .number(let month)? = components["month"], (1...12).contains(whole(month)) {
+            let name = months[whole(month) - 1]
             if case .number(let day)? = components["day"] {
-                parts.append(language == "fr" || language == "it" ? "\(Int(day)) \(name)" : language == "de" ? "\(Int(day)). \(name)"
-                             : "\(name) \(Int(day))")
+                parts.append(language == "fr" || language == "it" ? "\(whole(day)) \(name)" : language == "de" ? "\(whole(day)). \(name)"
+                             : "\(name) \(whole(day))")
             } else {
                 parts.append(name)
             }
         } else if case .number(let day)? = components["day"] {
-            parts.append(language == "fr" ? "le \(Int(day))" : "day \(Int(day))")
+            parts.append(language == "fr" ? "le \(whole(day))" : "day \(whole(day))")
         }
         if case .number(let hour)? = components["hour"] {
             let minute: Int
-            if case .number(let value)? = components["minute"] { minute = Int(value) } else { minute = 0 }
-            parts.append(String(format: "%02d:%02d", Int(hour), minute))
+            if case .number(let value)? = components["minute"] { minute = whole(value) } else { minute = 0 }
+            parts.append(String(format: "%02d:%02d", whole(hour), minute))
         }
-        if parts.isEmpty, case .number(let year)? = components["year"] { parts.append(String(Int(year))) }
+        if parts.isEmpty, case .number(let year)? = components["year"] { parts.append(String(whole(year))) }
         return parts.joined(separator: ", ")
     }
+}
+
+/// A number from a JSON value (an app's answer can hold any) as an `Int`, clamped first so that no value
+/// stops the assistant.
+func whole(_ number: Double) -> Int {
+    guard number.isFinite else { return 0 }
+    return Int(max(-1_000_000_000, min(1_000_000_000, number)))
 }

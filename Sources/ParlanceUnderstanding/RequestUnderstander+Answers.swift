@@ -142,7 +142,7 @@ struct AnswerReader {
             position = ordinal == -1 ? count : ordinal
         } else if let (value, length) = analyzer.numberReader.read(meaningful, at: 0), length == meaningful.count,
                   value >= 1, value == value.rounded() {
-            position = Int(value)
+            position = value.boundedInt
         }
         guard let position, (1...count).contains(position) else { return nil }
         return position - 1

@@ -142,7 +142,7 @@ enum DateReaderSupport {
                 minute = 30
                 index += 1
             } else if let minutes = numbers.read(tokens, at: index), text(tokens, index + minutes.length, 1) == "分",
-                      minutes.value < 60 {
+                      minutes.value >= 0, minutes.value < 60 {
                 minute = Int(minutes.value)
                 index += minutes.length + 1
             }
@@ -179,11 +179,11 @@ enum DateReaderSupport {
         var month: Int?
         var day: Int?
         if let number = numbers.read(tokens, at: index), index + number.length < tokens.count,
-           tokens[index + number.length].key == "月", (1...12).contains(Int(number.value)) {
+           tokens[index + number.length].key == "月", (1...12).contains(number.value.boundedInt) {
             month = Int(number.value)
             index += number.length + 1
             if let dayNumber = numbers.read(tokens, at: index), index + dayNumber.length < tokens.count,
-               daySuffixes.contains(tokens[index + dayNumber.length].key), (1...31).contains(Int(dayNumber.value)) {
+               daySuffixes.contains(tokens[index + dayNumber.length].key), (1...31).contains(dayNumber.value.boundedInt) {
                 day = Int(dayNumber.value)
                 index += dayNumber.length + 1
             }

@@ -90,7 +90,7 @@ struct EnglishDateReader: DateReading {
         if let amount = numbers.read(tokens, at: start) ?? (numbers.words.articles.contains(key) ? (1, 1) : nil),
            start + amount.length + 1 < tokens.count, let unit = Self.periods[tokens[start + amount.length].key],
            tokens[start + amount.length + 1].key == "ago" {
-            let date = time.adding(unit, -Int(amount.value))
+            let date = time.adding(unit, -amount.value.boundedInt)
             let span = unit == .day ? time.span(day: date) : time.span(of: unit, containing: date)
             return (span, amount.length + 2)
         }
@@ -123,7 +123,7 @@ struct EnglishDateReader: DateReading {
         // "the past 3 days", "last two weeks"
         if word != "this", word != "next", let amount = numbers.read(tokens, at: start),
            start + amount.length < tokens.count, let unit = Self.periods[tokens[start + amount.length].key] {
-            let begin = time.adding(unit, -Int(amount.value))
+            let begin = time.adding(unit, -amount.value.boundedInt)
             return (DateSpan(start: time.day(begin), end: time.day(time.now)), amount.length + 1)
         }
         return nil

@@ -75,7 +75,7 @@ struct FrenchDateReader: DateReading {
             // "il y a deux jours"
             if let amount = numbers.read(tokens, at: start + 3), start + 3 + amount.length < tokens.count,
                let unit = Self.periods[tokens[start + 3 + amount.length].key] {
-                let date = time.adding(unit, -Int(amount.value))
+                let date = time.adding(unit, -amount.value.boundedInt)
                 let span = unit == .day ? time.span(day: date) : time.span(of: unit, containing: date)
                 return (span, 4 + amount.length)
             }

@@ -60,7 +60,7 @@ struct GermanDateReader: DateReading {
             // "vor zwei Tagen"
             if let amount = numbers.read(tokens, at: start + 1), start + 1 + amount.length < tokens.count,
                let unit = Self.periods[tokens[start + 1 + amount.length].key] {
-                let date = time.adding(unit, -Int(amount.value))
+                let date = time.adding(unit, -amount.value.boundedInt)
                 return (unit == .day ? time.span(day: date) : time.span(of: unit, containing: date), 2 + amount.length)
             }
         default: break

@@ -70,7 +70,7 @@ struct ItalianDateReader: DateReading {
         // "due giorni fa"
         if let amount = numbers.read(tokens, at: start), start + amount.length + 1 < tokens.count,
            let unit = Self.periods[tokens[start + amount.length].key], tokens[start + amount.length + 1].key == "fa" {
-            let date = time.adding(unit, -Int(amount.value))
+            let date = time.adding(unit, -amount.value.boundedInt)
             return (unit == .day ? time.span(day: date) : time.span(of: unit, containing: date), amount.length + 2)
         }
         if let weekday = Self.weekdays[key] {
