@@ -61,6 +61,7 @@ def main():
     release = os.path.join(ROOT, ".build/release/parlance")
     parser.add_argument("--binary", default=release if os.path.exists(release) else os.path.join(ROOT, ".build/debug/parlance"))
     parser.add_argument("--negatives", type=int, default=60)
+    parser.add_argument("--limit", type=int, default=0, help="only the first N requests (a quick look)")
     options = parser.parse_args()
     home = tempfile.mkdtemp(prefix="parlance-speech-")
     work = tempfile.mkdtemp(prefix="parlance-speech-audio-")
@@ -78,6 +79,8 @@ def main():
                                               stdin="\n".join(requests) + "\n").splitlines()]
     # Openings only: replies ("Bobo", "yes") mean something only inside their conversation.
     positives = [(text, frame(p)) for text, p in zip(requests, parsed) if frame(p)]
+    if options.limit:
+        positives = positives[::max(1, len(positives) // options.limit)][:options.limit]
 
     negatives = []
     for path in [os.path.join(ROOT, "Evaluation/en/dev.jsonl"), os.path.join(ROOT, "Evaluation/en/heldout.jsonl")] \
