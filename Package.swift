@@ -20,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // `parlance wyoming`: Home Assistant's voice protocol over TCP (issue 22); already used by Hummingbird.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
     ],
     targets: [
         // Stand-ins for the Apple location types that SiriKit code uses (CLPlacemark, CLLocation…).
@@ -60,6 +62,12 @@ let package = Package(
         // Speech in and out (docs/speech.md): WAV audio, espeak-ng voices, pocketsphinx recognition with a
         // language model built at run time. Engines are found when used, so nothing here needs them to build.
         .target(name: "ParlanceSpeech"),
+        // Parlance as a Wyoming service (docs/speech.md): events over TCP, transcripts answered by conversations.
+        .target(name: "ParlanceWyoming", dependencies: [
+            "ParlanceCore", "ParlanceEngine", "ParlancePresentation",
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
         // The assistant as a service: the HTTP API (docs/openapi.yaml), the conversation WebSocket and the web page.
         // An adapter on the engine, like the CLI.
         .target(name: "AssistantServer", dependencies: [
@@ -95,7 +103,7 @@ let package = Package(
         // The command-line tool. It depends on the sample apps so that `swift run parlance chat` builds them.
         .executableTarget(name: "parlance", dependencies: [
             "ParlanceCore", "ParlanceStore", "ParlanceHosting", "ParlanceUnderstanding", "ParlancePresentation",
-            "ParlanceEngine", "ParlanceTesting", "AssistantServer", "ParlanceSpeech", "ExtensionRuntime", "monkeychat", "monkeypay", "monkeyride",
+            "ParlanceEngine", "ParlanceTesting", "AssistantServer", "ParlanceSpeech", "ParlanceWyoming", "ExtensionRuntime", "monkeychat", "monkeypay", "monkeyride",
             "monkeyfit", "monkeycall", "monkeyphotos", "monkeydine", "gorillacab",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),

@@ -17,6 +17,8 @@ struct ModuleBoundaryTests {
         "ParlanceEngine": ["ParlanceCore", "ParlanceHosting", "ParlanceUnderstanding", "ParlancePresentation"],
         "AssistantServer": ["ParlanceCore", "ParlanceHosting", "ParlanceUnderstanding", "ParlancePresentation",
                             "ParlanceEngine"],
+        "ParlanceSpeech": [],
+        "ParlanceWyoming": ["ParlanceCore", "ParlancePresentation", "ParlanceEngine"],
         "ParlanceTesting": ["ParlanceCore", "ParlanceStore", "ParlanceHosting", "ParlanceUnderstanding",
                             "ParlancePresentation", "ParlanceEngine"],
     ]
@@ -71,6 +73,9 @@ struct ModuleBoundaryTests {
                 let imports = Self.imports(text)
                 if imports.contains("GRDB") { #expect(module == "ParlanceStore", "\(path) uses GRDB") }
                 if imports.contains("ArgumentParser") { #expect(module == "parlance", "\(path) uses ArgumentParser") }
+                if imports.contains(where: { $0.hasPrefix("NIO") }) {
+                    #expect(["AssistantServer", "ParlanceWyoming"].contains(module), "\(path) uses SwiftNIO")
+                }
                 if imports.contains("CProcessSpawn") || text.contains("Process()") || text.contains("posix_spawn") {
                     #expect(module == "ParlanceHosting" || module == "ParlanceSpeech", "\(path) spawns processes")
                 }

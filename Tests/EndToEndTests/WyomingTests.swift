@@ -1,0 +1,161 @@
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+/// `parlance wyoming` against Home Assistant's own Wyoming implementation (the `wyoming` package from PyPI,
+/// installed by `.ci/run` in `.build/wyoming-venv`; without it this suite is skipped and says why).
+@Suite("Wyoming service", .serialized, .enabled(if: WyomingPeer.python != nil, "the wyoming Python package is not installed (.ci/run installs it)"))
+struct WyomingTests {
+    @Test("the wyoming client describes the service and has transcripts handled: one sentence, a conversation, another domain")
+    func transcriptsFromThePythonClient() throws {
+        let runner = CommandRunner()
+        defer { try? FileManager.default.removeItem(at: runner.home) }
+        _ = try runner.run(["chat"], input: "")  // installs the sample apps
+        #expect(try runner.run(["apps", "allow", "org.parlance.examples.monkeychat"]).status == 0)
+        let service = try WyomingService(home: runner.home)
+        defer { service.stop() }
+
+        let seed = try WyomingPeer.client(port: service.port, ["MonkeyChat Bobo send more bananas"])
+        #expect(seed.count == 2, "\(seed)")
+        #expect((seed.first?["handle"] as? [String]) == ["parlance"])
+        #expect((seed.first?["languages"] as? [String])?.contains("en") == true)
+        #expect(seed.last?["type"] as? String == "handled")
+        #expect(seed.last?["text"] as? String == "Sent “send more bananas” to Bobo.", "\(seed)")
+
+        // A conversation over three transcripts: the context carries it on.
+        let talk = try WyomingPeer.client(port: service.port, ["send a MonkeyChat message", "Kiki", "see you at the big tree"])
+        #expect(talk.dropFirst().map { $0["type"] as? String } == ["handled", "handled", "handled"], "\(talk)")
+        #expect(((talk[1]["context"] as? [String: Any])?["awaiting_answer"] as? Bool) == true)
+        #expect((talk.last?["text"] as? String)?.contains("Kiki") == true, "\(talk)")
+
+        let other = try WyomingPeer.client(port: service.port, ["set an alarm for 6 am"])
+        #expect(other.last?["type"] as? String == "not-handled", "\(other)")
+        #expect(service.isRunning)
+    }
+
+    @Test("bad bytes close only their own connection, with an error event")
+    func badInput() throws {
+        let runner = CommandRunner()
+        defer { try? FileManager.default.removeItem(at: runner.home) }
+        let service = try WyomingService(home: runner.home)
+        defer { service.stop() }
+        for junk in ["not json\n", "{\"type\": 5}\n", "{\"type\":\"transcript\",\"data_length\":99999999}\n"] {
+            let reply = try WyomingPeer.raw(port: service.port, Data(junk.utf8))
+            #expect(reply.contains("\"type\":\"error\""), "\(junk) → \(reply)")
+        }
+        let unknown = try WyomingPeer.raw(port: service.port, Data("{\"type\":\"audio-start\"}\n".utf8))
+        #expect(unknown.contains("unsupported-event"), "\(unknown)")
+        #expect(service.isRunning)
+    }
+}
+
+/// A running `parlance wyoming --port 0`.
+final class WyomingService: Sendable {
+    let process: Process
+    let port: Int
+
+    init(home: URL) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: TestProducts.path("parlance"))
+        process.arguments = ["wyoming", "--port", "0"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["PARLANCE_HOME"] = home.path
+        process.environment = environment
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        process.standardInput = FileHandle.nullDevice
+        let printed = Mutex(Data())
+        out.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            printed.withLock { $0.append(data) }
+        }
+        try process.run()
+        let end = ContinuousClock.now + .seconds(120)
+        var found: Int?
+        while ContinuousClock.now < end, found == nil, process.isRunning {
+            let text = printed.withLock { String(decoding: $0, as: UTF8.self) }
+            if let range = text.range(of: #"tcp://127\.0\.0\.1:[0-9]+"#, options: .regularExpression) {
+                found = Int(text[range].split(separator: ":").last ?? "")
+            } else {
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+        }
+        guard let found else {
+            if process.isRunning { process.terminate() }
+            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey:
+                "parlance wyoming did not start: " + printed.withLock { String(decoding: $0, as: UTF8.self) }])
+        }
+        self.process = process
+        self.port = found
+    }
+
+    var isRunning: Bool { process.isRunning }
+
+    func stop() {
+        if process.isRunning { process.interrupt() }
+        process.waitUntilExit()
+    }
+}
+
+/// The Python side: the wyoming package's client, and raw bytes over a socket.
+enum WyomingPeer {
+    /// The package's folder.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    static var python: String? {
+        let candidates = [ProcessInfo.processInfo.environment["PARLANCE_WYOMING_PYTHON"],
+                          root + "/.build/wyoming-venv/bin/python"].compactMap { $0 }
+        return candidates.first { path in
+            FileManager.default.isExecutableFile(atPath: path)
+                && (try? run(path, ["-c", "import wyoming"]).status) == 0
+        }
+    }
+
+    static func client(port: Int, _ texts: [String]) throws -> [[String: Any]] {
+        let script = root + "/Tests/Fixtures/Wyoming/wyoming_client.py"
+        let result = try run(python ?? "python3", [script, "\(port)"] + texts)
+        #expect(result.status == 0, "\(result.output)")
+        return result.output.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+    }
+
+    /// Sends bytes and returns what comes back until the service closes the connection (or 10 s pass).
+    static func raw(port: Int, _ bytes: Data) throws -> String {
+        let code = """
+            import socket, sys
+            s = socket.create_connection(("127.0.0.1", \(port)), timeout=10)
+            s.sendall(sys.stdin.buffer.read())
+            s.shutdown(socket.SHUT_WR)
+            out = b""
+            try:
+                while True:
+                    chunk = s.recv(65536)
+                    if not chunk: break
+                    out += chunk
+            except socket.timeout:
+                pass
+            sys.stdout.write(out.decode("utf-8", "replace"))
+            """
+        return try run("/usr/bin/env", ["python3", "-c", code], input: bytes).output
+    }
+
+    static func run(_ program: String, _ arguments: [String], input: Data? = nil) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        let out = Pipe(), inPipe = Pipe()
+        process.standardOutput = out
+        process.standardError = out
+        process.standardInput = inPipe
+        try process.run()
+        if let input { inPipe.fileHandleForWriting.write(input) }
+        try inPipe.fileHandleForWriting.close()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}
