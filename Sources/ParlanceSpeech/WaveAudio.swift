@@ -138,15 +138,7 @@ public struct WaveAudio: Sendable, Equatable {
     /// than a sharp windowed-sinc filter did).
     public func resampled(to rate: Int) -> WaveAudio {
         guard rate != sampleRate, rate > 0, !samples.isEmpty else { return WaveAudio(sampleRate: rate, samples: samples) }
-        let smoothing = ProcessInfo.processInfo.environment["PARLANCE_SMOOTH"].flatMap { Int($0) } ?? 0
-        var source = samples.map(Double.init)
-        for _ in 0..<smoothing {
-            var next = source
-            for index in 1..<max(1, source.count - 1) {
-                next[index] = 0.25 * source[index - 1] + 0.5 * source[index] + 0.25 * source[index + 1]
-            }
-            source = next
-        }
+        let source = samples.map(Double.init)
         let step = Double(sampleRate) / Double(rate)
         let count = Int(Double(samples.count) / step)
         var output = [Int16](repeating: 0, count: count)

@@ -30,8 +30,7 @@ enum RecognitionInputs {
             }
         }
         names += try store.vocabulary().map { SpokenName($0.phrase) }
-        let count = ProcessInfo.processInfo.environment["PARLANCE_SPEECH_SENTENCES"].flatMap { Int($0) } ?? sampledSentences
-        let sampled = try Phrasebooks.sample(language: language, count: count, seed: 11, appNames: appNames)
+        let sampled = try Phrasebooks.sample(language: language, count: sampledSentences, seed: 11, appNames: appNames)
         var sentences = sampled.map(\.text)
         // Each name once in a sentence that would carry it, so the model has heard it in context.
         let personProperties: Set<String> = ["recipients", "payee", "payer", "contacts", "senders"]
@@ -83,10 +82,9 @@ enum RecognitionInputs {
         people += try store.vocabulary().map { SpokenWords.words($0.phrase) }
         // A grammar repeats a list wherever a template names it, so lists are kept short: the user's and the
         // apps' names first, then the phrasebook's examples of the kind.
-        let cap = ProcessInfo.processInfo.environment["PARLANCE_SPEECH_LIST"].flatMap { Int($0) } ?? listLength
-        lists = lists.mapValues { Array($0.prefix(cap)) }
+        lists = lists.mapValues { Array($0.prefix(listLength)) }
         lists["app"] = appNames
-        for kind in personKinds { lists[kind] = Array((people + (lists[kind] ?? [])).prefix(max(cap, people.count))) }
+        for kind in personKinds { lists[kind] = Array((people + (lists[kind] ?? [])).prefix(max(listLength, people.count))) }
         lists = lists.mapValues { values in
             var seen = Set<[String]>()
             return values.filter { !$0.isEmpty && seen.insert($0).inserted }
