@@ -25,9 +25,10 @@ public final class PocketSphinxRecognizer: SpeechRecognizer {
 
     public var languages: [String] { ["en"] }
 
-    /// Decoder settings beyond the defaults: a language weight that trusts the model of what the assistant
-    /// can do more than pocketsphinx's default does.
-    public static let defaultOptions = ["-lw", "10"]
+    /// Decoder settings beyond pocketsphinx's defaults: a language weight that trusts the model of what the
+    /// assistant can do more, and no spectral noise removal (measured: it cost clean recordings five points
+    /// of requests right; a noisy room may want it back with `-remove_noise yes`).
+    public static let defaultOptions = ["-lw", "10", "-remove_noise", "no"]
 
     /// A decoder for the model's files (`languageModel` ARPA, or JSGF when it ends in `.gram`; `dictionary`
     /// in CMU format); `options` are
