@@ -40,6 +40,7 @@ for target in "${targets[@]}"; do
     done_runs=0
     while [ "$done_runs" -lt "$runs" ]; do
         this=$(( runs - done_runs < piece ? runs - done_runs : piece ))
+        touch ".build-fuzz/$target.started"
         status=0
         ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=Fuzz/lsan-suppressions.txt PARLANCE_FUZZ_TARGET=$target "$binary" -runs="$this" -timeout=10 -rss_limit_mb=4096 -max_len=4096 \
             -detect_leaks=0 -print_final_stats=1 -artifact_prefix=".build-fuzz/artifacts/$target-" \
@@ -50,8 +51,10 @@ for target in "${targets[@]}"; do
             echo "FINDING in $target: a leak (.build-fuzz/$target.log)" >&2
             exit 1
         fi
-        if [ "$status" -ne 0 ] || ls .build-fuzz/artifacts/"$target"-* >/dev/null 2>&1; then
-            echo "FINDING in $target (exit $status): $(ls .build-fuzz/artifacts/"$target"-* 2>/dev/null) .build-fuzz/$target.log" >&2
+        # Only this piece's artifacts count: an earlier finding's input may still lie there.
+        found=$(find .build-fuzz/artifacts -name "$target-*" -newer ".build-fuzz/$target.started" 2>/dev/null)
+        if [ "$status" -ne 0 ] || [ -n "$found" ]; then
+            echo "FINDING in $target (exit $status): $found .build-fuzz/$target.log" >&2
             exit 1
         fi
         done_runs=$(( done_runs + this ))
