@@ -16,8 +16,12 @@ public struct WaveAudio: Sendable, Equatable {
     /// How long the audio lasts.
     public var duration: Duration { .milliseconds(samples.count * 1000 / max(sampleRate, 1)) }
 
-    /// Reads a WAV file.
-    public init(contentsOf url: URL) throws(SpeechError) {
+    /// Reads a WAV file of at most `maximumBytes` (default 64 MB: six minutes of 48 kHz stereo).
+    public init(contentsOf url: URL, maximumBytes: Int = 64 << 20) throws(SpeechError) {
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size]) as? Int ?? 0
+        guard size <= maximumBytes else {
+            throw SpeechError(.unreadableAudio, "\(url.path) is over \(maximumBytes >> 20) MB; a request is one utterance")
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ParlanceCore
 import ParlanceSpeech
 import ParlanceUnderstanding
 import Synchronization
@@ -29,6 +30,11 @@ struct ListenCommand: AsyncParsableCommand {
                 recordings.append((path, try WaveAudio(contentsOf: URL(fileURLWithPath: path))))
             } catch {
                 Terminal.error("error: \(error.message)")
+                throw ExitCode(1)
+            }
+            if let last = recordings.last, last.audio.samples.count > Self.longestRequest * last.audio.sampleRate {
+                Terminal.error("error: \(path) lasts over \(Self.longestRequest) seconds; a request is one utterance "
+                               + "(split a longer recording into one file per request)")
                 throw ExitCode(1)
             }
         }
@@ -61,13 +67,18 @@ struct ListenCommand: AsyncParsableCommand {
                     try voice.wav.write(to: URL(fileURLWithPath: answerAudio), options: .atomic)
                 }
             }
-        } catch let error as SpeechError {
-            Terminal.error("error: \(error.message)")
+        } catch {
+            // Every failure is said plainly, and the extensions are still stopped in order.
+            let message = (error as? SpeechError)?.message ?? (error as? StoreError)?.message ?? "\(error)"
+            Terminal.error("error: \(message)")
             await setup.close(after: background)
             throw ExitCode(1)
         }
         await setup.close(after: background)
     }
+
+    /// The longest recording taken as one request, in seconds.
+    static let longestRequest = 60
 
     /// The recogniser, listening for what the assistant's apps and vocabulary make likely now.
     private func makeRecognizer(setup: AssistantSetup, language: String, forms: inout WrittenForms) throws -> PocketSphinxRecognizer {

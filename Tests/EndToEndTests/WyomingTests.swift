@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TestSupport
 import Testing
 
@@ -51,52 +50,18 @@ struct WyomingTests {
 }
 
 /// A running `parlance wyoming --port 0`.
-final class WyomingService: Sendable {
-    let process: Process
+struct WyomingService {
+    let server: RunningServer
     let port: Int
 
     init(home: URL) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: TestProducts.path("parlance"))
-        process.arguments = ["wyoming", "--port", "0"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["PARLANCE_HOME"] = home.path
-        process.environment = environment
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        process.standardInput = FileHandle.nullDevice
-        let printed = Mutex(Data())
-        out.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            printed.withLock { $0.append(data) }
-        }
-        try process.run()
-        let end = ContinuousClock.now + .seconds(120)
-        var found: Int?
-        while ContinuousClock.now < end, found == nil, process.isRunning {
-            let text = printed.withLock { String(decoding: $0, as: UTF8.self) }
-            if let range = text.range(of: #"tcp://127\.0\.0\.1:[0-9]+"#, options: .regularExpression) {
-                found = Int(text[range].split(separator: ":").last ?? "")
-            } else {
-                Thread.sleep(forTimeInterval: 0.02)
-            }
-        }
-        guard let found else {
-            if process.isRunning { process.terminate() }
-            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey:
-                "parlance wyoming did not start: " + printed.withLock { String(decoding: $0, as: UTF8.self) }])
-        }
-        self.process = process
-        self.port = found
+        server = try RunningServer(home: home, command: ["wyoming", "--port", "0"], address: #"tcp://127\.0\.0\.1:[0-9]+"#)
+        port = Int(server.base.split(separator: ":").last ?? "") ?? 0
     }
 
-    var isRunning: Bool { process.isRunning }
+    var isRunning: Bool { server.isRunning }
 
-    func stop() {
-        if process.isRunning { process.interrupt() }
-        process.waitUntilExit()
-    }
+    func stop() { _ = server.stop() }
 }
 
 /// The Python side: the wyoming package's client, and raw bytes over a socket.

@@ -26,12 +26,14 @@ package final class RunningServer: Sendable {
     let token: String?
 
     /// Starts the server and waits (up to `timeout`) until it listens; throws when it exits or never does.
-    package init(home: URL, arguments: [String] = [], token: String? = nil, timeout: Duration = .seconds(120)) throws {
+    /// `command` and `address` choose another of parlance's services (`wyoming --port 0`, `tcp://…`).
+    package init(home: URL, arguments: [String] = [], token: String? = nil, timeout: Duration = .seconds(120),
+                 command: [String] = ["serve", "--port", "0"], address: String = #"http://127\.0\.0\.1:[0-9]+"#) throws {
         self.home = home
         self.token = token
         process = Process()
         process.executableURL = URL(fileURLWithPath: TestProducts.path("parlance"))
-        process.arguments = ["serve", "--port", "0"] + arguments
+        process.arguments = command + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["PARLANCE_HOME"] = home.path
         process.environment = environment
@@ -50,7 +52,7 @@ package final class RunningServer: Sendable {
         var found: String?
         while clock.now < end, found == nil {
             let text = printed.bytes.withLock { String(decoding: $0, as: UTF8.self) }
-            if let range = text.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression) {
+            if let range = text.range(of: address, options: .regularExpression) {
                 found = String(text[range])
             } else if !process.isRunning {
                 break
