@@ -62,9 +62,10 @@ let package = Package(
         // Speech in and out (docs/speech.md): WAV audio, espeak-ng voices, pocketsphinx recognition with a
         // language model built at run time. Engines are found when used, so nothing here needs them to build.
         .target(name: "ParlanceSpeech"),
-        // Parlance as a Wyoming service (docs/speech.md): events over TCP, transcripts answered by conversations.
+        // Wyoming both ways (docs/speech.md): Parlance as a service (transcripts answered by conversations) and as
+        // a client of speech-to-text and text-to-speech services.
         .target(name: "ParlanceWyoming", dependencies: [
-            "ParlanceCore", "ParlanceEngine", "ParlancePresentation",
+            "ParlanceCore", "ParlanceEngine", "ParlancePresentation", "ParlanceSpeech",
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
         ]),

@@ -2,8 +2,9 @@
 public protocol SpeechRecognizer: Sendable {
     /// The languages it recognises.
     var languages: [String] { get }
-    /// Recognises one utterance; an empty list when nothing in it was understood as words it knows.
-    func recognize(_ audio: WaveAudio, language: String) throws(SpeechError) -> [SpeechHypothesis]
+    /// Recognises one utterance; an empty list when nothing in it was understood as words it knows. Engines
+    /// on this machine answer at once; a speech service over the network is awaited.
+    func recognize(_ audio: WaveAudio, language: String) async throws(SpeechError) -> [SpeechHypothesis]
 }
 
 /// One reading of an utterance.

@@ -3,7 +3,7 @@ public protocol SpeechSynthesizer: Sendable {
     /// The languages it has a voice for (BCP 47 tags such as "en", "de").
     var languages: [String] { get }
     /// Speaks `text` in `language`.
-    func synthesize(_ text: String, language: String, voice: VoiceStyle) throws(SpeechError) -> WaveAudio
+    func synthesize(_ text: String, language: String, voice: VoiceStyle) async throws(SpeechError) -> WaveAudio
 }
 
 /// How a synthesised voice sounds.

@@ -61,6 +61,24 @@ public struct WaveAudio: Sendable, Equatable {
         throw SpeechError(.unreadableAudio, "WAV file without a data chunk")
     }
 
+    /// Reads raw little-endian PCM (what Wyoming's audio chunks carry): `width` bytes per sample (1–4),
+    /// `channels` interleaved.
+    public init(pcm data: Data, sampleRate: Int, width: Int, channels: Int) throws(SpeechError) {
+        guard (1...4).contains(width) else {
+            throw SpeechError(.unreadableAudio, "PCM with \(width) bytes per sample is not supported (1–4)")
+        }
+        self = try Self.decode([UInt8](data), format: (1, channels, sampleRate, width * 8))
+    }
+
+    /// The samples as 16-bit little-endian PCM, without a header.
+    public var pcm: Data {
+        var data = Data(capacity: samples.count * 2)
+        samples.withUnsafeBufferPointer { buffer in
+            for sample in buffer { withUnsafeBytes(of: sample.littleEndian) { data.append(contentsOf: $0) } }
+        }
+        return data
+    }
+
     private static func decode(_ bytes: [UInt8], format: (code: Int, channels: Int, rate: Int, bits: Int))
         throws(SpeechError) -> WaveAudio {
         let channels = format.channels
@@ -131,9 +149,7 @@ public struct WaveAudio: Sendable, Equatable {
         put("RIFF"); put32(36 + samples.count * 2); put("WAVE")
         put("fmt "); put32(16); put16(1); put16(1); put32(sampleRate); put32(sampleRate * 2); put16(2); put16(16)
         put("data"); put32(samples.count * 2)
-        samples.withUnsafeBufferPointer { buffer in
-            for sample in buffer { withUnsafeBytes(of: sample.littleEndian) { data.append(contentsOf: $0) } }
-        }
+        data.append(pcm)
         return data
     }
 

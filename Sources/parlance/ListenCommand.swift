@@ -3,6 +3,7 @@ import Foundation
 import ParlanceCore
 import ParlanceSpeech
 import ParlanceUnderstanding
+import ParlanceWyoming
 import Synchronization
 
 /// `parlance listen FILE.wav`: recognises a spoken request offline, understands it and answers it as
@@ -11,7 +12,8 @@ struct ListenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "listen", abstract: "Recognise a spoken request in a WAV file offline, then answer it.",
         discussion: "English only offline (pocketsphinx, listening for what the installed apps can do, their names "
-            + "and your vocabulary; docs/speech.md). The answer continues the saved conversation like `chat`.")
+            + "and your vocabulary); every language a Wyoming speech-to-text service serves with --speech-to-text "
+            + "(docs/speech.md). The answer continues the saved conversation like `chat`.")
 
     @OptionGroup var global: GlobalOptions
     @OptionGroup var understanding: UnderstandingOptions
@@ -22,6 +24,11 @@ struct ListenCommand: AsyncParsableCommand {
     @Flag(help: "Only say what was heard and how it was understood; do not answer.") var transcriptOnly = false
     @Option(help: ArgumentHelp("Also speak the answer into this WAV file.", valueName: "file")) var answerAudio: String?
     @Flag(help: "Print JSON: what was heard, the readings considered, timings, then one object per turn.") var json = false
+    @Option(help: ArgumentHelp("Recognise with this Wyoming speech-to-text service instead of offline.", valueName: "tcp://host:port"))
+    var speechToText: String?
+    @Option(help: ArgumentHelp("Speak --answer-audio with this Wyoming text-to-speech service instead of espeak-ng.",
+                               valueName: "tcp://host:port"))
+    var textToSpeech: String?
 
     func run() async throws {
         var recordings: [(path: String, audio: WaveAudio)] = []
@@ -39,8 +46,16 @@ struct ListenCommand: AsyncParsableCommand {
             }
         }
         let language = understanding.language
-        guard language.hasPrefix("en") else {
-            Terminal.error("error: offline recognition is English only; --language \(language) needs a Wyoming speech-to-text service")
+        guard language.hasPrefix("en") || speechToText != nil else {
+            Terminal.error("error: offline recognition is English only; --language \(language) needs a Wyoming speech-to-text "
+                           + "service (--speech-to-text tcp://HOST:PORT)")
+            throw ExitCode(1)
+        }
+        let voice: any SpeechSynthesizer
+        do {
+            voice = try textToSpeech.map { address throws(SpeechError) in try WyomingSpeechService(address: address) } ?? EspeakSynthesizer()
+        } catch {
+            Terminal.error("error: \(error.message)")
             throw ExitCode(1)
         }
         let setup = try AssistantSetup.open(global: global, understanding: understanding, sandboxing: sandboxing,
@@ -51,7 +66,7 @@ struct ListenCommand: AsyncParsableCommand {
             var forms = WrittenForms()
             let recognizer = try makeRecognizer(setup: setup, language: language, forms: &forms)
             for (path, audio) in recordings {
-                let heard = try recognize(audio, from: path, with: recognizer, forms: forms, setup: setup, language: language)
+                let heard = try await recognize(audio, from: path, with: recognizer, forms: forms, setup: setup, language: language)
                 guard let text = heard, !transcriptOnly else { continue }
                 let printer = TurnPrinter(json: json)
                 let spoken = Mutex<[String]>([])
@@ -63,8 +78,8 @@ struct ListenCommand: AsyncParsableCommand {
                 if let failure = await conversation.delivered() { printer.print(failure) }
                 if let answerAudio {
                     let words = (spoken.withLock { $0 } + turns.map(\.speech)).joined(separator: " ")
-                    let voice = try EspeakSynthesizer().synthesize(words, language: language, voice: .standard)
-                    try voice.wav.write(to: URL(fileURLWithPath: answerAudio), options: .atomic)
+                    let spokenAnswer = try await voice.synthesize(words, language: language, voice: .standard)
+                    try spokenAnswer.wav.write(to: URL(fileURLWithPath: answerAudio), options: .atomic)
                 }
             }
         } catch {
@@ -80,8 +95,15 @@ struct ListenCommand: AsyncParsableCommand {
     /// The longest recording taken as one request, in seconds.
     static let longestRequest = 60
 
-    /// The recogniser, listening for what the assistant's apps and vocabulary make likely now.
-    private func makeRecognizer(setup: AssistantSetup, language: String, forms: inout WrittenForms) throws -> PocketSphinxRecognizer {
+    /// The recogniser, listening for what the assistant's apps and vocabulary make likely now: a Wyoming
+    /// service told the names to expect, or pocketsphinx with a grammar of them.
+    private func makeRecognizer(setup: AssistantSetup, language: String, forms: inout WrittenForms) throws -> any SpeechRecognizer {
+        if let speechToText {
+            let apps = try setup.store.apps()
+            let names = apps.map(\.bundle.displayName) + apps.flatMap { $0.bundle.alternativeNames.map(\.name) }
+                + (try setup.store.vocabulary().map(\.phrase))
+            return try WyomingSpeechService(address: speechToText, names: Array(Set(names)).sorted())
+        }
         let folder = setup.home.appendingPathComponent("models")
         let model: RecognitionModel
         let source = try RecognitionInputs.grammar(store: setup.store, language: language)
@@ -100,11 +122,11 @@ struct ListenCommand: AsyncParsableCommand {
     }
 
     /// Recognises, lets understanding pick among the readings, and prints what was heard.
-    private func recognize(_ audio: WaveAudio, from path: String, with recognizer: PocketSphinxRecognizer,
-                           forms: WrittenForms, setup: AssistantSetup, language: String) throws -> String? {
+    private func recognize(_ audio: WaveAudio, from path: String, with recognizer: any SpeechRecognizer,
+                           forms: WrittenForms, setup: AssistantSetup, language: String) async throws -> String? {
         let started = ContinuousClock.now
         // Names get their written form back: understanding reads capitals as a sign of a name.
-        let readings = try recognizer.recognize(audio, language: language).map { reading in
+        let readings = try await recognizer.recognize(audio, language: language).map { reading in
             SpeechHypothesis(text: forms.apply(reading.text), score: reading.score, confidence: reading.confidence)
         }
         let elapsed = ContinuousClock.now - started

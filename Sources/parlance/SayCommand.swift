@@ -1,25 +1,32 @@
 import ArgumentParser
 import Foundation
 import ParlanceSpeech
+import ParlanceWyoming
 
 /// `parlance say TEXT --out FILE.wav`: speaks text with the offline voice of a language.
 struct SayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "say", abstract: "Speak text into a WAV file with the offline voice (espeak-ng).",
         discussion: "Languages: en, de, fr, it, ja (kana only), zh (espeak-ng's Mandarin reads only part of the "
-            + "characters); docs/speech.md lists the limits.")
+            + "characters); docs/speech.md lists the limits. With --text-to-speech, a Wyoming service speaks instead.")
 
     @Argument(help: "The text to speak.") var text: String
     @Option(help: ArgumentHelp("Where to write the WAV file.", valueName: "file")) var out: String
     @Option(help: ArgumentHelp("The language (en, de, fr, it, ja, zh).", valueName: "code")) var language = "en"
     @Option(help: "Words per minute (80–450).") var rate = VoiceStyle.standard.wordsPerMinute
     @Option(help: "Pitch (0–99).") var pitch = VoiceStyle.standard.pitch
-    @Option(help: ArgumentHelp("An espeak-ng voice variant (f3, m2…).", valueName: "name")) var variant: String?
+    @Option(help: ArgumentHelp("An espeak-ng voice variant (f3, m2…), or the Wyoming service's voice name.", valueName: "name"))
+    var variant: String?
+    @Option(help: ArgumentHelp("Speak with this Wyoming text-to-speech service instead of espeak-ng.", valueName: "tcp://host:port"))
+    var textToSpeech: String?
 
     func run() async throws {
         let style = VoiceStyle(wordsPerMinute: rate, pitch: pitch, variant: variant)
         do {
-            let audio = try EspeakSynthesizer().synthesize(text, language: language, voice: style)
+            let voice: any SpeechSynthesizer = try textToSpeech.map { address throws(SpeechError) in
+                try WyomingSpeechService(address: address, voiceName: variant)
+            } ?? EspeakSynthesizer()
+            let audio = try await voice.synthesize(text, language: language, voice: style)
             try audio.wav.write(to: URL(fileURLWithPath: out), options: .atomic)
             print("\(out): \(audio.samples.count * 1000 / max(audio.sampleRate, 1)) ms at \(audio.sampleRate) Hz")
         } catch let error as SpeechError {

@@ -49,6 +49,101 @@ struct WyomingTests {
     }
 }
 
+extension WyomingTests {
+    @Test("listen and say use a Wyoming speech service made with the package: German heard, names sent, answers spoken, refusals plain")
+    func speechServiceClient() throws {
+        let runner = CommandRunner()
+        let folder = runner.home.appendingPathComponent("audio")
+        defer { try? FileManager.default.removeItem(at: runner.home) }
+        _ = try runner.run(["chat"], input: "")  // installs the sample apps
+        #expect(try runner.run(["apps", "allow", "org.parlance.examples.monkeychat"]).status == 0)
+        // An app that keeps no contacts of its own, so nothing replaces these.
+        #expect(try runner.run(["vocab", "set", "--app", "org.parlance.examples.monkeyride", "--type", "contactName"],
+                               input: "Zanzibar Quill\n").status == 0)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let service = try FakeSpeechService(log: folder.appendingPathComponent("requests.jsonl"))
+        defer { service.stop() }
+        let address = "tcp://127.0.0.1:\(service.port)"
+
+        // Spoken by the service (stereo at 22,050 Hz, in chunks), heard by it, understood in German.
+        let request = folder.appendingPathComponent("request.wav").path
+        let said = try runner.run(["say", "--text-to-speech", address, "--language", "de", "--out", request,
+                                   "Schick Bobo mehr Bananen mit MonkeyChat"])
+        #expect(said.status == 0, "\(said.stderr)")
+        let heard = try runner.run(["listen", "--speech-to-text", address, "--language", "de", "--transcript-only", "--json", request])
+        #expect(heard.status == 0, "\(heard.stdout + heard.stderr)")
+        let lines = heard.stdout.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        #expect(lines.first?["heard"] as? String == "Schick Bobo mehr Bananen mit MonkeyChat", "\(heard.stdout + heard.stderr)")
+        #expect(lines.last?["intent"] as? String == "INSendMessageIntent", "\(heard.stdout + heard.stderr)")
+        #expect((lines.last?["parameters"] as? [String: Any])?["content"] as? String == "mehr Bananen", "\(heard.stdout + heard.stderr)")
+        let logged = try String(contentsOf: folder.appendingPathComponent("requests.jsonl"), encoding: .utf8)
+        #expect(logged.contains("\"language\": \"de\""), "\(logged)")
+        #expect(logged.contains("Zanzibar Quill") && logged.contains("MonkeyChat"), "the names to expect go with the request: \(logged)")
+
+        // The whole turn: the answer handled by MonkeyChat, spoken by the service into a file.
+        let answer = folder.appendingPathComponent("answer.wav").path
+        let turn = try runner.run(["listen", "--speech-to-text", address, "--text-to-speech", address, "--language", "de",
+                                   "--answer-audio", answer, request])
+        #expect(turn.status == 0, "\(turn.stdout + turn.stderr)")
+        let spoken = FakeSpeechService.text(in: try Data(contentsOf: URL(fileURLWithPath: answer)))
+        #expect(spoken.contains("mehr Bananen") && spoken.contains("Bobo"), "\(spoken)")
+
+        // Refusals and a missing service are one plain line each.
+        let failing = folder.appendingPathComponent("fail.wav").path
+        #expect(try runner.run(["say", "--text-to-speech", address, "--out", failing, "please fail"]).stderr
+            .contains("refused: the fake was asked to fail"))
+        let missing = try runner.run(["listen", "--speech-to-text", "tcp://127.0.0.1:1", "--transcript-only", request])
+        #expect(missing.status == 1 && missing.stderr.contains("no Wyoming speech service answers at tcp://127.0.0.1:1"), "\(missing.stderr)")
+        let offlineGerman = try runner.run(["listen", "--language", "de", request])
+        #expect(offlineGerman.status == 1 && offlineGerman.stderr.contains("--speech-to-text"), "\(offlineGerman.stderr)")
+    }
+}
+
+/// `Tests/Fixtures/Wyoming/fake_speech_service.py`: a speech service made with the wyoming package that
+/// turns text into audio and back exactly (one byte per sample, × 100).
+struct FakeSpeechService {
+    let process: Process
+    let input = Pipe()
+    let port: Int
+
+    init(log: URL) throws {
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: WyomingPeer.python ?? "/usr/bin/python3")
+        process.arguments = [WyomingPeer.root + "/Tests/Fixtures/Wyoming/fake_speech_service.py", log.path]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardInput = input
+        try process.run()
+        var line = Data()
+        while !line.contains(0x0A) {
+            let byte = out.fileHandleForReading.readData(ofLength: 1)
+            if byte.isEmpty { break }
+            line.append(byte)
+        }
+        port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        #expect(port > 0, "the fake speech service did not start")
+    }
+
+    /// Closes its input, which it takes as the end (a signal may be blocked in processes a test starts).
+    func stop() {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+
+    /// The text a WAV file of the fake's speech carries (Parlance mixes its stereo down to mono).
+    static func text(in wav: Data) -> String {
+        let bytes = [UInt8](wav.dropFirst(44))
+        var decoded: [UInt8] = []
+        for index in stride(from: 0, to: bytes.count - 1, by: 2) {
+            let sample = Int(Int16(bitPattern: UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8))
+            decoded.append(UInt8(truncatingIfNeeded: Int((Double(sample) / 100).rounded())))
+        }
+        return String(decoding: decoded, as: UTF8.self)
+    }
+}
+
 /// A running `parlance wyoming --port 0`.
 struct WyomingService {
     let server: RunningServer
