@@ -2,12 +2,15 @@ import Foundation
 import ParlanceCore
 import ParlanceEngine
 import ParlancePresentation
+import ParlanceSpeech
 
 /// Answers the Wyoming events of one connection: `describe` with what Parlance offers (intent handling in
-/// its languages), `transcript` by running the text through a conversation and answering `handled` with
-/// the spoken answer (or `not-handled` when no app serves it), `ping` with `pong`; anything else with an
-/// `error` naming it. A conversation continues across transcripts of the connection, and across
-/// connections through the `conversation_id` the answers carry in their context.
+/// its languages, and speech when given), `transcript` by running the text through a conversation and
+/// answering `handled` with the spoken answer (or `not-handled` when no app serves it), `ping` with
+/// `pong`; with speech, `transcribe` and streamed audio with a `transcript` (as soon as speech ends, or
+/// at `audio-stop`) and `synthesize` with audio; anything else with an `error` naming it. A
+/// conversation continues across transcripts of the connection, and across connections through the
+/// `conversation_id` the answers carry in their context.
 public final class WyomingHandler: Sendable {
     /// Makes (or resumes, from the store) the conversation of a session, in a language when given.
     public typealias ConversationMaker = @Sendable (_ session: String, _ language: String?) -> Conversation
@@ -15,10 +18,12 @@ public final class WyomingHandler: Sendable {
     private let makeConversation: ConversationMaker
     private let languages: [String]
     private let version: String
+    private let speech: WyomingSpeech?
 
-    public init(languages: [String], version: String, makeConversation: @escaping ConversationMaker) {
+    public init(languages: [String], version: String, speech: WyomingSpeech? = nil, makeConversation: @escaping ConversationMaker) {
         self.languages = languages
         self.version = version
+        self.speech = speech
         self.makeConversation = makeConversation
     }
 
@@ -28,6 +33,7 @@ public final class WyomingHandler: Sendable {
         let defaultSession = "wyoming-\(UUID().uuidString)"
         private var conversations: [String: Conversation] = [:]
         private var started: [Conversation] = []
+        private var utterance: StreamedUtterance?
 
         init(handler: WyomingHandler) { self.handler = handler }
 
@@ -50,10 +56,94 @@ public final class WyomingHandler: Sendable {
                 let conversation = conversation(session, language: event.string("language"))
                 let turns = await conversation.respond(to: text)
                 return [handler.reply(to: turns, session: session)]
+            case "transcribe" where handler.speech?.recognizer != nil:
+                utterance = StreamedUtterance(language: event.string("language") ?? "en",
+                                              trailingSilence: handler.speech?.trailingSilence ?? .milliseconds(800))
+                return []
+            case "audio-start" where handler.speech?.recognizer != nil:
+                if utterance == nil || utterance?.answered == true || utterance?.samples.isEmpty == false {
+                    utterance = StreamedUtterance(language: utterance?.language ?? "en",
+                                                  trailingSilence: handler.speech?.trailingSilence ?? .milliseconds(800))
+                }
+                utterance?.start(event.data)
+                return []
+            case "audio-chunk" where handler.speech?.recognizer != nil:
+                return await take(chunk: event)
+            case "audio-stop" where handler.speech?.recognizer != nil:
+                defer { utterance = nil }
+                guard var current = utterance, !current.answered else { return [] }
+                return await transcript(of: &current)
+            case "synthesize" where handler.speech?.synthesizer != nil:
+                return await speak(event)
             default:
+                let taken = ["describe", "transcript", "ping"] + (handler.speech?.recognizer != nil ? ["transcribe", "audio"] : [])
+                    + (handler.speech?.synthesizer != nil ? ["synthesize"] : [])
                 return [WyomingEvent(type: "error", data: [
-                    "text": .string("Parlance does not take \(event.type) events; it takes describe, transcript and ping"),
+                    "text": .string("Parlance does not take \(event.type) events; it takes \(taken.joined(separator: ", "))"),
                     "code": .string("unsupported-event")])]
+            }
+        }
+
+        /// A chunk of streamed audio: kept, and the transcript sent as soon as speech has ended.
+        private func take(chunk event: WyomingEvent) async -> [WyomingEvent] {
+            if utterance == nil {
+                utterance = StreamedUtterance(language: "en", trailingSilence: handler.speech?.trailingSilence ?? .milliseconds(800))
+                utterance?.start(event.data)
+            }
+            guard var current = utterance, !current.answered, let payload = event.payload else { return [] }
+            do {
+                let ended = try current.append(payload)
+                utterance = current
+                guard ended else { return [] }
+                let answer = await transcript(of: &current)
+                current.answered = true
+                utterance = current
+                return answer
+            } catch {
+                utterance = nil
+                switch error {
+                case .tooLong:
+                    return [WyomingEvent(type: "error", data: [
+                        "text": .string("an utterance is at most \(WyomingSpeech.longestUtterance) seconds of audio"),
+                        "code": .string("audio-too-long")])]
+                case .unreadable(let reason):
+                    return [WyomingEvent(type: "error", data: ["text": .string(reason), "code": .string("bad-audio")])]
+                }
+            }
+        }
+
+        /// What was heard in the utterance, as a `transcript` (empty text when nothing was).
+        private func transcript(of utterance: inout StreamedUtterance) async -> [WyomingEvent] {
+            utterance.answered = true
+            guard let recognizer = handler.speech?.recognizer else { return [] }
+            do {
+                let heard = try await recognizer.recognize(utterance.audio, language: utterance.language).first?.text ?? ""
+                return [WyomingEvent(type: "transcript", data: ["text": .string(heard), "language": .string(utterance.language)])]
+            } catch {
+                return [WyomingEvent(type: "error", data: ["text": .string(error.message), "code": .string("recognition-failed")])]
+            }
+        }
+
+        /// A `synthesize` request spoken: `audio-start`, the audio in chunks, `audio-stop`.
+        private func speak(_ event: WyomingEvent) async -> [WyomingEvent] {
+            guard let synthesizer = handler.speech?.synthesizer else { return [] }
+            let text = event.string("text") ?? ""
+            var language = "en"
+            if case .object(let voice)? = event.data["voice"], case .string(let asked)? = voice["language"] { language = asked }
+            do {
+                let audio = try await synthesizer.synthesize(text, language: language, voice: .standard)
+                let format: [String: JSONValue] = ["rate": .number(Double(audio.sampleRate)), "width": .number(2), "channels": .number(1)]
+                var events = [WyomingEvent(type: "audio-start", data: format)]
+                let pcm = audio.pcm
+                var offset = 0
+                while offset < pcm.count {
+                    let end = min(pcm.count, offset + WyomingSpeechService.chunkBytes)
+                    events.append(WyomingEvent(type: "audio-chunk", data: format, payload: pcm.subdata(in: offset..<end)))
+                    offset = end
+                }
+                return events + [WyomingEvent(type: "audio-stop")]
+            } catch {
+                return [WyomingEvent(type: "error", data: ["text": .string(error.message), "code": .string("synthesis-failed")])]
             }
         }
 
@@ -86,7 +176,29 @@ public final class WyomingHandler: Sendable {
             "name": .string("parlance"), "attribution": attribution, "installed": .bool(true),
             "description": .string("Parlance: apps' intents through their extensions (SiriKit's model, offline)"),
             "version": .string(version), "models": .array([model]), "supports_handled_streaming": .bool(false)])
-        return WyomingEvent(type: "info", data: ["handle": .array([program]), "asr": .array([]), "tts": .array([]),
+        var recognition: [JSONValue] = []
+        if let speech, speech.recognizer != nil {
+            let model: JSONValue = .object([
+                "name": .string("parlance-grammar"), "attribution": attribution, "installed": .bool(true),
+                "description": .string("What the installed apps can do, their names and the user's vocabulary"),
+                "version": .string(version), "languages": .array(speech.recognitionLanguages.map { .string($0) })])
+            recognition.append(.object([
+                "name": .string("parlance"), "attribution": attribution, "installed": .bool(true),
+                "description": .string("Parlance's offline recognition of requests to its apps"), "version": .string(version),
+                "models": .array([model]), "supports_transcript_streaming": .bool(false), "requires_external_vad": .bool(false)]))
+        }
+        var voices: [JSONValue] = []
+        if let speech, speech.synthesizer != nil {
+            let voice: JSONValue = .object([
+                "name": .string("parlance"), "attribution": attribution, "installed": .bool(true),
+                "description": .string("Parlance's offline voice"), "version": .string(version),
+                "languages": .array(speech.voiceLanguages.map { .string($0) })])
+            voices.append(.object([
+                "name": .string("parlance"), "attribution": attribution, "installed": .bool(true),
+                "description": .string("Parlance's offline voice"), "version": .string(version), "voices": .array([voice]),
+                "supports_synthesize_streaming": .bool(false)]))
+        }
+        return WyomingEvent(type: "info", data: ["handle": .array([program]), "asr": .array(recognition), "tts": .array(voices),
                                                  "intent": .array([]), "wake": .array([]), "mic": .array([]), "snd": .array([])])
     }
 

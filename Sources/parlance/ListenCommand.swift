@@ -63,10 +63,10 @@ struct ListenCommand: AsyncParsableCommand {
         let conversation = setup.conversation
         let background = Task { await conversation.run() }
         do {
-            var forms = WrittenForms()
-            let recognizer = try makeRecognizer(setup: setup, language: language, forms: &forms)
+            let recognizer = try SpokenRequestRecognizer.make(store: setup.store, home: setup.home, understander: setup.understander,
+                                                              language: language, service: speechToText)
             for (path, audio) in recordings {
-                let heard = try await recognize(audio, from: path, with: recognizer, forms: forms, setup: setup, language: language)
+                let heard = try await recognize(audio, from: path, with: recognizer, setup: setup, language: language)
                 guard let text = heard, !transcriptOnly else { continue }
                 let printer = TurnPrinter(json: json)
                 let spoken = Mutex<[String]>([])
@@ -95,45 +95,13 @@ struct ListenCommand: AsyncParsableCommand {
     /// The longest recording taken as one request, in seconds.
     static let longestRequest = 60
 
-    /// The recogniser, listening for what the assistant's apps and vocabulary make likely now: a Wyoming
-    /// service told the names to expect, or pocketsphinx with a grammar of them.
-    private func makeRecognizer(setup: AssistantSetup, language: String, forms: inout WrittenForms) throws -> any SpeechRecognizer {
-        if let speechToText {
-            let apps = try setup.store.apps()
-            let names = apps.map(\.bundle.displayName) + apps.flatMap { $0.bundle.alternativeNames.map(\.name) }
-                + (try setup.store.vocabulary().map(\.phrase))
-            return try WyomingSpeechService(address: speechToText, names: Array(Set(names)).sorted())
-        }
-        let folder = setup.home.appendingPathComponent("models")
-        let model: RecognitionModel
-        let source = try RecognitionInputs.grammar(store: setup.store, language: language)
-        forms = source.forms
-        if ProcessInfo.processInfo.environment["PARLANCE_SPEECH_MODEL"] == "trigram" {
-            let inputs = try RecognitionInputs.gather(store: setup.store, language: language)
-            model = try RecognitionModel.build(sentences: inputs.sentences, names: inputs.names, in: folder,
-                                               lexicon: try PronunciationLexicon())
-        } else {
-            model = try RecognitionModel.build(grammar: source.grammar, in: folder, lexicon: try PronunciationLexicon())
-        }
-        // Expert tuning, documented in docs/speech.md: pocketsphinx's own options, space-separated.
-        let options = ProcessInfo.processInfo.environment["PARLANCE_POCKETSPHINX_OPTIONS"]?
-            .split(separator: " ").map(String.init) ?? []
-        return try PocketSphinxRecognizer(languageModel: model.languageModel, dictionary: model.dictionary, options: options)
-    }
-
     /// Recognises, lets understanding pick among the readings, and prints what was heard.
-    private func recognize(_ audio: WaveAudio, from path: String, with recognizer: any SpeechRecognizer,
-                           forms: WrittenForms, setup: AssistantSetup, language: String) async throws -> String? {
+    private func recognize(_ audio: WaveAudio, from path: String, with recognizer: SpokenRequestRecognizer,
+                           setup: AssistantSetup, language: String) async throws -> String? {
         let started = ContinuousClock.now
-        // Names get their written form back: understanding reads capitals as a sign of a name.
-        let readings = try await recognizer.recognize(audio, language: language).map { reading in
-            SpeechHypothesis(text: forms.apply(reading.text), score: reading.score, confidence: reading.confidence)
-        }
+        let hearing = try await recognizer.hear(audio, language: language)
+        let readings = hearing.readings, chosen = hearing.chosen
         let elapsed = ContinuousClock.now - started
-        // The first reading understanding can serve; else the engine's best (understanding then declines it).
-        let chosen = readings.first { reading in
-            (try? setup.understander.understand(reading.text, language: language))?.intent != nil
-        } ?? readings.first
         let milliseconds = elapsed / .milliseconds(1)
         let audioMilliseconds = Double(audio.samples.count) * 1000 / Double(max(audio.sampleRate, 1))
         if json {

@@ -2,14 +2,16 @@ import ArgumentParser
 import Foundation
 import ParlanceEngine
 import ParlanceHosting
+import ParlanceSpeech
 import ParlanceUnderstanding
 import ParlanceWyoming
 
-/// `parlance wyoming`: Parlance as a Wyoming intent-handling service for Home Assistant's voice pipelines
-/// and satellites: a transcript in, the answer's words out.
+/// `parlance wyoming`: Parlance as a Wyoming service for Home Assistant's voice pipelines and satellites:
+/// a transcript in, the answer's words out; and, where the engines are installed, speech to text (with
+/// end-pointing) and text to speech.
 struct WyomingCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "wyoming", abstract: "Serve the Wyoming protocol: transcripts in, answers out (docs/speech.md).",
+        commandName: "wyoming", abstract: "Serve the Wyoming protocol: transcripts in, answers out; speech both ways (docs/speech.md).",
         discussion: "Add it to Home Assistant as a Wyoming integration (host and port). The protocol has no "
             + "authentication, so only loopback is served unless --any-address is given.")
 
@@ -19,6 +21,11 @@ struct WyomingCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The address to listen on.", valueName: "address")) var host = "127.0.0.1"
     @Option(help: ArgumentHelp("The port to listen on (0: any free port).", valueName: "port")) var port = 10700
     @Flag(help: "Listen on an address other than loopback although Wyoming has no authentication.") var anyAddress = false
+    @Flag(help: "Handle transcripts only: no speech recognition or voice.") var noSpeech = false
+    @Option(help: ArgumentHelp("Recognise with this Wyoming speech-to-text service instead of offline.", valueName: "tcp://host:port"))
+    var speechToText: String?
+    @Option(help: ArgumentHelp("Speak with this Wyoming text-to-speech service instead of espeak-ng.", valueName: "tcp://host:port"))
+    var textToSpeech: String?
 
     func run() async throws {
         guard anyAddress || ["127.0.0.1", "::1", "localhost"].contains(host) else {
@@ -28,7 +35,8 @@ struct WyomingCommand: AsyncParsableCommand {
         let setup = try AssistantSetup.open(global: global, understanding: understanding, sandboxing: sandboxing,
                                             mode: .voice, session: "wyoming")
         let store = setup.store, host = setup.host, understander = setup.understander
-        let handler = WyomingHandler(languages: LanguageCatalog.supported, version: "0.1") { session, language in
+        let speech = noSpeech ? nil : offeredSpeech(setup: setup)
+        let handler = WyomingHandler(languages: LanguageCatalog.supported, version: "0.1", speech: speech) { session, language in
             Conversation(apps: store, store: store, home: store.home?.path, host: host, understander: understander,
                          session: session, mode: .voice, language: language,
                          lockSource: SessionLockSource(store: store, followsDesktop: true))
@@ -36,7 +44,9 @@ struct WyomingCommand: AsyncParsableCommand {
         let background = Task { await setup.conversation.run() }
         do {
             try await WyomingServer(host: self.host, port: port, handler: handler).run { port in
-                print("Parlance is serving Wyoming on tcp://\(self.host):\(port) (Ctrl-C to stop)")
+                let offers = ["transcripts"] + (speech?.recognizer != nil ? ["speech to text"] : [])
+                    + (speech?.synthesizer != nil ? ["text to speech"] : [])
+                print("Parlance is serving Wyoming on tcp://\(self.host):\(port): \(offers.joined(separator: ", ")) (Ctrl-C to stop)")
                 fflush(nil)
             }
         } catch {
@@ -45,5 +55,36 @@ struct WyomingCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         await setup.close(after: background)
+    }
+
+    /// The speech this service offers: what the engines here (or the services named) can do; each one
+    /// missing is said once and left out.
+    private func offeredSpeech(setup: AssistantSetup) -> WyomingSpeech {
+        let language = speechToText == nil ? "en" : understanding.language
+        var recognizer: (any SpeechRecognizer)?
+        do {
+            recognizer = try SpokenRequestRecognizer.make(store: setup.store, home: setup.home, understander: setup.understander,
+                                                          language: language, service: speechToText)
+        } catch {
+            let reason = (error as? SpeechError)?.message ?? "\(error)"
+            Terminal.error("note: serving without speech to text: \(reason)")
+        }
+        var synthesizer: (any SpeechSynthesizer)?
+        var voiceLanguages = EspeakSynthesizer().languages
+        if let textToSpeech {
+            do {
+                synthesizer = try WyomingSpeechService(address: textToSpeech)
+                voiceLanguages = LanguageCatalog.supported
+            } catch {
+                Terminal.error("note: serving without text to speech: \(error.message)")
+            }
+        } else if EspeakSynthesizer().isAvailable {
+            synthesizer = EspeakSynthesizer()
+        } else {
+            Terminal.error("note: serving without text to speech: espeak-ng is not installed")
+        }
+        let recognitionLanguages = speechToText == nil ? ["en"] : LanguageCatalog.supported
+        return WyomingSpeech(recognizer: recognizer, recognitionLanguages: recognitionLanguages,
+                             synthesizer: synthesizer, voiceLanguages: voiceLanguages)
     }
 }

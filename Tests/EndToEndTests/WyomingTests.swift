@@ -43,7 +43,7 @@ struct WyomingTests {
             let reply = try WyomingPeer.raw(port: service.port, Data(junk.utf8))
             #expect(reply.contains("\"type\":\"error\""), "\(junk) → \(reply)")
         }
-        let unknown = try WyomingPeer.raw(port: service.port, Data("{\"type\":\"audio-start\"}\n".utf8))
+        let unknown = try WyomingPeer.raw(port: service.port, Data("{\"type\":\"run-pipeline\"}\n".utf8))
         #expect(unknown.contains("unsupported-event"), "\(unknown)")
         #expect(service.isRunning)
     }
@@ -98,6 +98,34 @@ extension WyomingTests {
         #expect(missing.status == 1 && missing.stderr.contains("no Wyoming speech service answers at tcp://127.0.0.1:1"), "\(missing.stderr)")
         let offlineGerman = try runner.run(["listen", "--language", "de", request])
         #expect(offlineGerman.status == 1 && offlineGerman.stderr.contains("--speech-to-text"), "\(offlineGerman.stderr)")
+    }
+}
+
+extension WyomingTests {
+    @Test("speech over Wyoming: a streamed request heard before the client stops (end-pointing), and speech sent back",
+          .enabled(if: SpeechPrograms.installed, "espeak-ng or pocketsphinx is not installed"))
+    func speechServed() throws {
+        let runner = CommandRunner()
+        defer { try? FileManager.default.removeItem(at: runner.home) }
+        _ = try runner.run(["chat"], input: "")  // installs the sample apps
+        let request = runner.home.appendingPathComponent("request.wav").path
+        #expect(try runner.run(["say", "--out", request, "MonkeyChat Bobo send more bananas"]).status == 0)
+        let service = try WyomingService(home: runner.home)
+        defer { service.stop() }
+        let script = WyomingPeer.root + "/Tests/Fixtures/Wyoming/wyoming_speech_client.py"
+        let result = try WyomingPeer.run(WyomingPeer.python ?? "python3", [script, "\(service.port)", request, "Sent more bananas to Bobo."])
+        #expect(result.status == 0, "\(result.output)")
+        let lines = result.output.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        #expect((lines.first?["asr"] as? [[String]]) == [["en"]], "\(result.output)")
+        #expect((lines.first?["tts"] as? [[String]])?.first?.contains("de") == true, "\(result.output)")
+        let heard = lines.first { $0["transcript"] != nil }
+        #expect(heard?["transcript"] as? String == "MonkeyChat Bobo send more bananas", "\(result.output)")
+        #expect(heard?["before_stop"] as? Bool == true)
+        let spoken = lines.first { $0["spoken_seconds"] != nil }
+        #expect(((spoken?["spoken_seconds"] as? Double) ?? 0) > 1, "\(result.output)")
+        #expect(service.isRunning)
     }
 }
 

@@ -1,0 +1,82 @@
+import Foundation
+import ParlanceSpeech
+import ParlanceStore
+import ParlanceUnderstanding
+import ParlanceWyoming
+
+/// The assistant's ear, shared by `listen` and `wyoming`: the speech engine (pocketsphinx listening for
+/// what the installed apps can do, or a Wyoming speech-to-text service), only the part of a recording
+/// with speech in it, names given back their written form, and the reading understanding can serve put
+/// first.
+struct SpokenRequestRecognizer: SpeechRecognizer {
+    let engine: any SpeechRecognizer
+    let forms: WrittenForms
+    let understander: RequestUnderstander
+    /// Whether only the part with speech goes to the engine (offline; a service gets the recording as made
+    /// and applies its own end-pointing).
+    var trimsSilence = true
+
+    var languages: [String] { engine.languages }
+
+    /// What was heard: every reading, and the one taken.
+    struct Hearing: Sendable {
+        var readings: [SpeechHypothesis]
+        var chosen: SpeechHypothesis?
+    }
+
+    /// The ear for `language`: the service at `service` (tcp://HOST:PORT) when given, else offline.
+    static func make(store: AssistantStore, home: URL, understander: RequestUnderstander, language: String,
+                     service: String?) throws -> SpokenRequestRecognizer {
+        if let service {
+            let apps = try store.apps()
+            let names = apps.map(\.bundle.displayName) + apps.flatMap { $0.bundle.alternativeNames.map(\.name) }
+                + (try store.vocabulary().map(\.phrase))
+            return SpokenRequestRecognizer(engine: try WyomingSpeechService(address: service, names: Array(Set(names)).sorted()),
+                                           forms: WrittenForms(), understander: understander, trimsSilence: false)
+        }
+        guard language.lowercased().hasPrefix("en") else {
+            throw SpeechError(.unsupportedLanguage, "offline recognition is English only; \(language) needs a Wyoming "
+                              + "speech-to-text service (--speech-to-text tcp://HOST:PORT)")
+        }
+        let folder = home.appendingPathComponent("models")
+        let source = try RecognitionInputs.grammar(store: store, language: language)
+        let model: RecognitionModel
+        if ProcessInfo.processInfo.environment["PARLANCE_SPEECH_MODEL"] == "trigram" {
+            let inputs = try RecognitionInputs.gather(store: store, language: language)
+            model = try RecognitionModel.build(sentences: inputs.sentences, names: inputs.names, in: folder,
+                                               lexicon: try PronunciationLexicon())
+        } else {
+            model = try RecognitionModel.build(grammar: source.grammar, in: folder, lexicon: try PronunciationLexicon())
+        }
+        // Expert tuning, documented in docs/speech.md: pocketsphinx's own options, space-separated.
+        let options = ProcessInfo.processInfo.environment["PARLANCE_POCKETSPHINX_OPTIONS"]?
+            .split(separator: " ").map(String.init) ?? []
+        let engine = try PocketSphinxRecognizer(languageModel: model.languageModel, dictionary: model.dictionary, options: options)
+        return SpokenRequestRecognizer(engine: engine, forms: source.forms, understander: understander)
+    }
+
+    /// Hears one utterance: the engine's readings with names written as written, and the first one
+    /// understanding can serve (else the engine's best, which understanding then declines).
+    func hear(_ audio: WaveAudio, language: String) async throws(SpeechError) -> Hearing {
+        // Silence around the request costs recognition time and invites words into it.
+        var speech = audio
+        if trimsSilence {
+            guard let trimmed = VoiceActivityDetector.speech(in: audio) else { return Hearing(readings: [], chosen: nil) }
+            speech = trimmed
+        }
+        let readings = try await engine.recognize(speech, language: language).map { reading in
+            SpeechHypothesis(text: forms.apply(reading.text), score: reading.score, confidence: reading.confidence)
+        }
+        let chosen = readings.first { reading in
+            (try? understander.understand(reading.text, language: language))?.intent != nil
+        } ?? readings.first
+        return Hearing(readings: readings, chosen: chosen)
+    }
+
+    /// The readings, the one taken first.
+    func recognize(_ audio: WaveAudio, language: String) async throws(SpeechError) -> [SpeechHypothesis] {
+        let hearing = try await hear(audio, language: language)
+        guard let chosen = hearing.chosen else { return [] }
+        return [chosen] + hearing.readings.filter { $0 != chosen }
+    }
+}
