@@ -30,6 +30,9 @@ public actor Conversation {
     private let defaultLanguage: String?
     let background = BackgroundWork<AssistantTurn>()
 
+    /// The language the conversation speaks now (the last request's, or the one it was opened in).
+    public var language: String { machine.state.language }
+
     /// Speaks the conversation's current language.
     var presenter: ConversationPresenter { ConversationPresenter(mode: mode, language: machine.state.language) }
 

@@ -44,6 +44,28 @@ struct SpeechCommandTests {
     }
 }
 
+extension SpeechCommandTests {
+    @Test("chat --speech speaks every answer into the folder given, and says what it needs")
+    func chatSpeaks() throws {
+        let runner = CommandRunner()
+        defer { try? FileManager.default.removeItem(at: runner.home) }
+        _ = try runner.run(["chat"], input: "")  // installs the sample apps
+        #expect(try runner.run(["apps", "allow", "org.parlance.examples.monkeychat"]).status == 0)
+        let folder = runner.home.appendingPathComponent("spoken")
+        let chat = try runner.run(["chat", "--speech", "--speech-out", folder.path],
+                                  input: "MonkeyChat Bobo send more bananas\nset an alarm for six\n")
+        #expect(chat.status == 0, "\(chat.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(files == ["answer-0001.wav", "answer-0002.wav"], "\(files) \(chat.stdout)")
+        for file in files {
+            let size = (try? Data(contentsOf: folder.appendingPathComponent(file)).count) ?? 0
+            #expect(size > 22_050, "\(file): a second of speech at least")  // 16-bit samples at 22,050 Hz
+        }
+        let lonely = try runner.run(["chat", "--speech-out", folder.path], input: "")
+        #expect(lonely.status == 1 && lonely.stderr.contains("go with --speech"), "\(lonely.stderr)")
+    }
+}
+
 enum SpeechPrograms {
     static var installed: Bool {
         let manager = FileManager.default

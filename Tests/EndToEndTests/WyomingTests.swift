@@ -98,6 +98,19 @@ extension WyomingTests {
         #expect(missing.status == 1 && missing.stderr.contains("no Wyoming speech service answers at tcp://127.0.0.1:1"), "\(missing.stderr)")
         let offlineGerman = try runner.run(["listen", "--language", "de", request])
         #expect(offlineGerman.status == 1 && offlineGerman.stderr.contains("--speech-to-text"), "\(offlineGerman.stderr)")
+
+        // chat --speech: every answer spoken, in order, in voice mode's words and the conversation's language.
+        let spokenFolder = folder.appendingPathComponent("spoken")
+        let chat = try runner.run(["chat", "--speech", "--speech-out", spokenFolder.path, "--text-to-speech", address],
+                                  input: "schick eine Nachricht mit MonkeyChat\nKiki\nbis gleich am großen Baum\n")
+        #expect(chat.status == 0, "\(chat.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: spokenFolder.path).sorted()
+        let voiced = try files.map { FakeSpeechService.text(in: try Data(contentsOf: spokenFolder.appendingPathComponent($0))) }
+        let printed = chat.stdout.split(separator: "\n").filter { !$0.hasPrefix("› ") }.map(String.init)
+        #expect(files.first == "answer-0001.wav" && voiced == printed, "spoken \(voiced) printed \(printed)")
+        #expect(voiced.last?.contains("bis gleich am großen Baum") == true, "\(voiced)")
+        let requests = try String(contentsOf: folder.appendingPathComponent("requests.jsonl"), encoding: .utf8)
+        #expect(requests.contains("\"synthesize\": \"Wem") || requests.contains("\"language\": \"de\""), "\(requests)")
     }
 }
 

@@ -2,8 +2,8 @@
 encode text into audio and back exactly, so tests can check what Parlance sends and receives over the
 protocol without a real engine. Text becomes its UTF-8 bytes, one byte per sample (value × 100), sent
 as 22,050 Hz stereo in chunks; speech becomes text the same way in reverse. "please fail" is answered
-with an error event. Each transcribe request is logged as a JSON line to LOG (its language and
-names). Prints the port it listens on and stops when its standard input closes (a test's processes may
+with an error event. Each transcribe and synthesize request is logged as a JSON line to LOG (its
+language, and the names or the text). Prints the port it listens on and stops when its standard input closes (a test's processes may
 start with SIGTERM blocked). Usage: python fake_speech_service.py LOG
 """
 import asyncio
@@ -77,6 +77,9 @@ class Handler(AsyncEventHandler):
                 await self.write_event(Transcript(text=text).event())
         elif Synthesize.is_type(event.type):
             request = Synthesize.from_event(event)
+            with open(self.log, "a", encoding="utf-8") as log:
+                language = request.voice.language if request.voice else None
+                log.write(json.dumps({"synthesize": request.text, "language": language}) + "\n")
             if request.text == "please fail":
                 await self.write_event(Error(text="the fake was asked to fail", code="asked").event())
                 return True
