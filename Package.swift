@@ -73,7 +73,7 @@ let package = Package(
         // An adapter on the engine, like the CLI.
         .target(name: "AssistantServer", dependencies: [
             "ParlanceCore", "ParlanceHosting", "ParlanceUnderstanding", "ParlancePresentation", "ParlanceEngine",
-            "Intents",
+            "Intents", "ParlanceSpeech",
             .product(name: "Hummingbird", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -145,7 +145,7 @@ let package = Package(
         ]),
         .testTarget(name: "SpeechTests", dependencies: ["ParlanceSpeech"]),
         .testTarget(name: "EndToEndTests", dependencies: [
-            "ParlanceCore", "ParlanceStore", "ParlancePresentation", "ParlanceTesting", "TestSupport",
+            "ParlanceCore", "ParlanceStore", "ParlancePresentation", "ParlanceTesting", "TestSupport", "ParlanceSpeech",
             "parlance", "parlance-test-extension", "parlance-bench", "parlance-fuzz",
         ]),
     ],

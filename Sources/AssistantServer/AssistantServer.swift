@@ -16,6 +16,7 @@ import UnixSignals
 ///  browser / HTTP client ──► AccessToken ─► SameOrigin ─► routes ──► ConversationHub ──► Conversation (engine)
 ///                                                         │ /v1/parse ─► RequestUnderstander
 ///                                                         │ /v1/apps  ─► AppRegistry, AppPreferences
+///                                                         │ /v1/speech, …/speech (push-to-talk) ─► ServerSpeech
 ///                                                         └ / (page), /openapi.yaml
 /// ```
 /// Run it with `run()`: it serves until SIGTERM or SIGINT, then stops taking requests, lets the turns in
@@ -28,8 +29,10 @@ public struct AssistantServer: Sendable {
     let understander: RequestUnderstander
     let host: ExtensionHost
     let broker: IntentBroker
+    let speech: ServerSpeech
 
-    public init(configuration: ServerConfiguration, assistant: ConversationHub.Assistant, preferences: any AppPreferences) {
+    public init(configuration: ServerConfiguration, assistant: ConversationHub.Assistant, preferences: any AppPreferences,
+                speech: ServerSpeech = ServerSpeech()) {
         self.configuration = configuration
         self.hub = ConversationHub(assistant: assistant, maximumLiveConversations: configuration.maximumLiveConversations)
         self.apps = assistant.apps
@@ -38,6 +41,7 @@ public struct AssistantServer: Sendable {
         self.host = assistant.host
         self.broker = IntentBroker(apps: assistant.apps, store: assistant.store, host: assistant.host, home: assistant.home,
                                    lockSource: assistant.lockSource)
+        self.speech = speech
     }
 
     /// The router with every route, middleware first.
@@ -50,6 +54,7 @@ public struct AssistantServer: Sendable {
                      configuration: configuration).register(on: router)
         ConversationEvents(hub: hub).register(on: router)
         StructuredIntentRoutes(broker: broker, maximumBodySize: configuration.maximumBodySize).register(on: router)
+        SpeechRoutes(hub: hub, speech: speech, maximumBodySize: configuration.maximumBodySize).register(on: router)
         try WebResources.load().register(on: router)
         return router
     }

@@ -25,6 +25,12 @@ public final class PocketSphinxRecognizer: SpeechRecognizer {
 
     public var languages: [String] { ["en"] }
 
+    /// Whether the library and its English model are installed (without loading a model).
+    public static var isAvailable: Bool {
+        (try? PocketSphinxLibrary.load()) != nil && FileManager.default.fileExists(atPath: acousticModel + "/mdef")
+            && FileManager.default.fileExists(atPath: PronunciationLexicon.defaultDictionary.path)
+    }
+
     /// Decoder settings beyond pocketsphinx's defaults: a language weight that trusts the model of what the
     /// assistant can do more, and no spectral noise removal (measured: it cost clean recordings five points
     /// of requests right; a noisy room may want it back with `-remove_noise yes`).

@@ -61,7 +61,7 @@ public final class WyomingHandler: Sendable {
                                               trailingSilence: handler.speech?.trailingSilence ?? .milliseconds(800))
                 return []
             case "audio-start" where handler.speech?.recognizer != nil:
-                if utterance == nil || utterance?.answered == true || utterance?.samples.isEmpty == false {
+                if utterance == nil || utterance?.answered == true || utterance?.isEmpty == false {
                     utterance = StreamedUtterance(language: utterance?.language ?? "en",
                                                   trailingSilence: handler.speech?.trailingSilence ?? .milliseconds(800))
                 }
@@ -101,14 +101,7 @@ public final class WyomingHandler: Sendable {
                 return answer
             } catch {
                 utterance = nil
-                switch error {
-                case .tooLong:
-                    return [WyomingEvent(type: "error", data: [
-                        "text": .string("an utterance is at most \(WyomingSpeech.longestUtterance) seconds of audio"),
-                        "code": .string("audio-too-long")])]
-                case .unreadable(let reason):
-                    return [WyomingEvent(type: "error", data: ["text": .string(reason), "code": .string("bad-audio")])]
-                }
+                return [WyomingEvent(type: "error", data: ["text": .string(error.message), "code": .string("bad-audio")])]
             }
         }
 

@@ -5,6 +5,7 @@ import ParlanceCore
 import ParlanceEngine
 import ParlanceHosting
 import ParlancePresentation
+import ParlanceSpeech
 import ParlanceStore
 import ParlanceUnderstanding
 
@@ -23,6 +24,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A file whose first line is the access token requests must send "
                                + "(Authorization: Bearer TOKEN); required off loopback.", valueName: "file"))
     var tokenFile: String?
+    @Flag(help: "No push-to-talk or server voice on the web page (the browser's voice is used).") var noSpeech = false
 
     func run() async throws {
         SampleApps.exportBinaryFolder()
@@ -54,7 +56,7 @@ struct ServeCommand: AsyncParsableCommand {
                 configuration: configuration,
                 assistant: .init(apps: store, store: store, home: store.home?.path, host: host, understander: understander,
                                  lockSource: SessionLockSource(store: store)),
-                preferences: store)
+                preferences: store, speech: noSpeech ? ServerSpeech() : Self.speech(store: store, home: home, understander: understander))
         } catch let error as ServerSetupError {
             Terminal.error("error: \(error.message)")
             throw ExitCode(1)
@@ -90,6 +92,17 @@ struct ServeCommand: AsyncParsableCommand {
         let token = text.split(whereSeparator: \.isNewline).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
         guard !token.isEmpty else { throw CommandFailure("the token file \(path) is empty") }
         return token
+    }
+
+    /// Push-to-talk through the offline recogniser (made at the first request) and espeak-ng's voices,
+    /// where they are installed.
+    static func speech(store: AssistantStore, home: URL, understander: RequestUnderstander) -> ServerSpeech {
+        let recognizer = PocketSphinxRecognizer.isAvailable ? LazySpeechRecognizer(languages: ["en"]) {
+            try SpokenRequestRecognizer.make(store: store, home: home, understander: understander, language: "en", service: nil)
+        } : nil
+        let voice = EspeakSynthesizer()
+        return ServerSpeech(recognizer: recognizer, recognitionLanguages: ["en"],
+                            synthesizer: voice.isAvailable ? voice : nil, voiceLanguages: voice.languages)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ParlanceSpeech
 import TestSupport
 import Testing
 
@@ -154,5 +155,42 @@ struct BrowserTests {
         try browser.screenshot(to: Self.artifacts.appendingPathComponent("maps-table-booked.png"))
         let bookings = try CommandRunner(home: home).runProgram(TestProducts.path("monkeydine"), ["bookings"])
         #expect(bookings.contains("confirmed"), "\(bookings)")
+    }
+}
+
+extension BrowserTests {
+    @Test("push-to-talk: the microphone's request heard by the server (it hears the end itself), answered, and the answer played in the server's voice",
+          .enabled(if: SpeechPrograms.installed, "espeak-ng or pocketsphinx is not installed"))
+    func pushToTalk() async throws {
+        let home = ServerTests.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let runner = CommandRunner(home: home)
+        _ = try runner.run(["chat"], input: "")  // installs the sample apps
+        #expect(try runner.run(["apps", "allow", "org.parlance.examples.monkeychat"]).status == 0)
+        // The microphone: Chromium's fake capture device playing a request with silence after it.
+        let spoken = home.appendingPathComponent("spoken.wav")
+        #expect(try runner.run(["say", "--out", spoken.path, "MonkeyChat Bobo send more bananas"]).status == 0)
+        let request = try WaveAudio(contentsOf: spoken)
+        let silence = [Int16](repeating: 0, count: request.sampleRate * 3)
+        let microphone = home.appendingPathComponent("microphone.wav")
+        try WaveAudio(sampleRate: request.sampleRate, samples: silence.prefix(request.sampleRate / 2) + request.samples + silence)
+            .wav.write(to: microphone)
+
+        let server = try RunningServer(home: home)
+        defer { server.stop() }
+        let browser = try BrowserSession(url: server.base + "/?language=en&mode=voice", arguments: [
+            "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
+            "--use-file-for-fake-audio-capture=\(microphone.path)%noloop", "--autoplay-policy=no-user-gesture-required"])
+        try browser.wait(for: "sessionStorage.getItem('parlance.conversation') && !document.getElementById('talk').hidden")
+        try browser.click(selector: "#talk")
+        try browser.wait(for: "[...document.querySelectorAll('#log li.mine')].some(li => li.textContent.includes('Bobo send more bananas'))",
+                         timeout: .seconds(90))
+        try browser.wait(for: Self.lastStep(is: "handled"), timeout: .seconds(60))
+        let text = try browser.pageText()
+        #expect(text.contains("Sent “send more bananas” to Bobo."), "\(text)")
+        try browser.wait(for: "(document.getElementById('voice').dataset.said || '').includes('send more bananas')")
+        try browser.screenshot(to: Self.artifacts.appendingPathComponent("push-to-talk.png"))
+        let sent = try runner.runProgram(TestProducts.path("monkeychat"), ["messages"])
+        #expect(sent.contains("send more bananas"), "\(sent)")
     }
 }

@@ -25,15 +25,15 @@ package final class BrowserSession {
 
     package static var isAvailable: Bool { executable != nil }
 
-    /// Starts Chromium and opens `url` in a page of `width`×`height`.
-    package init(url: String, width: Int = 1000, height: Int = 900) throws {
+    /// Starts Chromium (with `arguments` added to its own) and opens `url` in a page of `width`×`height`.
+    package init(url: String, width: Int = 1000, height: Int = 900, arguments: [String] = []) throws {
         guard let executable = Self.executable else { throw Failure("Chromium is not installed") }
         profile = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-chromium-\(UUID().uuidString)")
         process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                              "--no-first-run", "--no-default-browser-check", "--remote-debugging-port=0",
-                             "--user-data-dir=\(profile.path)", "--window-size=\(width),\(height)", "about:blank"]
+                             "--user-data-dir=\(profile.path)", "--window-size=\(width),\(height)"] + arguments + ["about:blank"]
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice

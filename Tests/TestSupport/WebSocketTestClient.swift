@@ -50,8 +50,16 @@ package final class WebSocketTestClient {
 
     /// Sends a text message (masked, as a client must).
     package func send(text: String) throws {
-        let payload = Array(text.utf8)
-        var frame: [UInt8] = [0x81]
+        try send(message: Array(text.utf8), opcode: 0x1)
+    }
+
+    /// Sends a binary message.
+    package func send(binary: Data) throws {
+        try send(message: Array(binary), opcode: 0x2)
+    }
+
+    private func send(message payload: [UInt8], opcode: UInt8) throws {
+        var frame: [UInt8] = [0x80 | opcode]
         if payload.count < 126 {
             frame.append(0x80 | UInt8(payload.count))
         } else if payload.count <= 0xFFFF {

@@ -3,40 +3,46 @@
 "use strict";
 
 const words = {
-  en: { allow: "Allow", allowed: "Allowed", language: "Language", mode: "Mode", visual: "Visual", voice: "Voice", restart: "New conversation",
+  en: { talk: "Talk", stopTalking: "Stop", listening: "Listening… (press Stop or just pause)", notHeard: "I didn't catch that; try again.", noMicrophone: "The microphone could not be opened.",
+        allow: "Allow", allowed: "Allowed", language: "Language", mode: "Mode", visual: "Visual", voice: "Voice", restart: "New conversation",
         yourRequest: "Your request", placeholder: "Send a MonkeyChat message to Bobo", send: "Send",
         discover: "What can you do?", discoverText: "what can you do?", yes: "Yes", no: "No", you: "You",
         assistant: "Parlance", conversation: "Conversation", tokenTitle: "Access token",
         tokenHelp: "This assistant asks for its access token. It is kept in this browser.", token: "Token", ok: "OK",
         thinking: "Parlance is answering…", offline: "The assistant cannot be reached; try again.",
         choices: "Choices" },
-  de: { allow: "Erlauben:", allowed: "Erlaubt", language: "Sprache", mode: "Modus", visual: "Visuell", voice: "Sprache (gesprochen)", restart: "Neues Gespräch",
+  de: { talk: "Sprechen", stopTalking: "Stopp", listening: "Ich höre zu… (Stopp drücken oder einfach pausieren)", notHeard: "Das habe ich nicht verstanden; noch einmal bitte.", noMicrophone: "Das Mikrofon konnte nicht geöffnet werden.",
+        allow: "Erlauben:", allowed: "Erlaubt", language: "Sprache", mode: "Modus", visual: "Visuell", voice: "Sprache (gesprochen)", restart: "Neues Gespräch",
         yourRequest: "Deine Bitte", placeholder: "Schick Bobo eine Nachricht mit MonkeyChat", send: "Senden",
         discover: "Was kannst du?", discoverText: "was kannst du?", yes: "Ja", no: "Nein", you: "Du",
         assistant: "Parlance", conversation: "Gespräch", tokenTitle: "Zugangsschlüssel",
         tokenHelp: "Dieser Assistent verlangt seinen Zugangsschlüssel. Er bleibt in diesem Browser.", token: "Schlüssel",
         ok: "OK", thinking: "Parlance antwortet…", offline: "Der Assistent ist nicht erreichbar; versuch es noch einmal.",
         choices: "Auswahl" },
-  fr: { allow: "Autoriser", allowed: "Autorisé", language: "Langue", mode: "Mode", visual: "Visuel", voice: "Vocal", restart: "Nouvelle conversation",
+  fr: { talk: "Parler", stopTalking: "Arrêter", listening: "J'écoute… (appuie sur Arrêter ou fais une pause)", notHeard: "Je n'ai pas compris ; réessaie.", noMicrophone: "Le micro n'a pas pu être ouvert.",
+        allow: "Autoriser", allowed: "Autorisé", language: "Langue", mode: "Mode", visual: "Visuel", voice: "Vocal", restart: "Nouvelle conversation",
         yourRequest: "Ta demande", placeholder: "Envoie un message MonkeyChat à Bobo", send: "Envoyer",
         discover: "Que sais-tu faire ?", discoverText: "que sais-tu faire ?", yes: "Oui", no: "Non", you: "Toi",
         assistant: "Parlance", conversation: "Conversation", tokenTitle: "Jeton d'accès",
         tokenHelp: "Cet assistant demande son jeton d'accès. Il reste dans ce navigateur.", token: "Jeton", ok: "OK",
         thinking: "Parlance répond…", offline: "L'assistant est injoignable ; réessaie.", choices: "Choix" },
-  it: { allow: "Consenti", allowed: "Consentito", language: "Lingua", mode: "Modalità", visual: "Visiva", voice: "Vocale", restart: "Nuova conversazione",
+  it: { talk: "Parla", stopTalking: "Stop", listening: "Ti ascolto… (premi Stop o fai una pausa)", notHeard: "Non ho capito; riprova.", noMicrophone: "Impossibile aprire il microfono.",
+        allow: "Consenti", allowed: "Consentito", language: "Lingua", mode: "Modalità", visual: "Visiva", voice: "Vocale", restart: "Nuova conversazione",
         yourRequest: "La tua richiesta", placeholder: "Manda un messaggio MonkeyChat a Bobo", send: "Invia",
         discover: "Cosa sai fare?", discoverText: "cosa sai fare?", yes: "Sì", no: "No", you: "Tu",
         assistant: "Parlance", conversation: "Conversazione", tokenTitle: "Token di accesso",
         tokenHelp: "Questo assistente chiede il suo token di accesso. Resta in questo browser.", token: "Token", ok: "OK",
         thinking: "Parlance sta rispondendo…", offline: "L'assistente non è raggiungibile; riprova.", choices: "Scelte" },
-  ja: { allow: "許可:", allowed: "許可済み", language: "言語", mode: "モード", visual: "画面", voice: "音声", restart: "新しい会話",
+  ja: { talk: "話す", stopTalking: "停止", listening: "聞いています…（停止を押すか、少し間を置いてください）", notHeard: "聞き取れませんでした。もう一度どうぞ。", noMicrophone: "マイクを開けませんでした。",
+        allow: "許可:", allowed: "許可済み", language: "言語", mode: "モード", visual: "画面", voice: "音声", restart: "新しい会話",
         yourRequest: "リクエスト", placeholder: "MonkeyChatでボボにメッセージを送って", send: "送信",
         discover: "何ができる？", discoverText: "何ができる？", yes: "はい", no: "いいえ", you: "あなた",
         assistant: "Parlance", conversation: "会話", tokenTitle: "アクセストークン",
         tokenHelp: "このアシスタントにはアクセストークンが必要です。このブラウザに保存されます。", token: "トークン",
         ok: "OK", thinking: "Parlance が応答中…", offline: "アシスタントに接続できません。もう一度お試しください。",
         choices: "選択肢" },
-  zh: { allow: "允许", allowed: "已允许", language: "语言", mode: "模式", visual: "视觉", voice: "语音", restart: "新对话",
+  zh: { talk: "说话", stopTalking: "停止", listening: "正在听…（按停止或稍作停顿）", notHeard: "没听清，请再说一遍。", noMicrophone: "无法打开麦克风。",
+        allow: "允许", allowed: "已允许", language: "语言", mode: "模式", visual: "视觉", voice: "语音", restart: "新对话",
         yourRequest: "你的请求", placeholder: "用MonkeyChat给波波发消息", send: "发送",
         discover: "你能做什么？", discoverText: "你能做什么？", yes: "是", no: "不", you: "你",
         assistant: "Parlance", conversation: "对话", tokenTitle: "访问令牌",
@@ -57,6 +63,8 @@ const page = {
   language: document.getElementById("language"),
   mode: document.getElementById("mode"),
   restart: document.getElementById("restart"),
+  talk: document.getElementById("talk"),
+  voice: document.getElementById("voice"),
 };
 
 const state = { id: null, shown: new Set(), socket: null, busy: false, lastSeq: 0, starting: Promise.resolve() };
@@ -166,11 +174,148 @@ function show(turn) {
   renderChoices(turn, item);
   page.log.append(item);
   item.scrollIntoView({ block: "end" });
-  if (page.mode.value === "voice" && window.speechSynthesis && turn.kind !== "progress") {
-    const utterance = new SpeechSynthesisUtterance(turn.speech);
-    utterance.lang = page.language.value;
-    window.speechSynthesis.speak(utterance);
+  if (page.mode.value === "voice" && turn.kind !== "progress") speak(turn.speech);
+}
+
+// What the server offers: languages it hears (push-to-talk) and speaks (answers in voice mode).
+const speechOffer = { recognition: [], voices: [] };
+const voiceQueue = [];
+let voiceBusy = false;
+
+async function loadSpeech() {
+  try { Object.assign(speechOffer, await api("GET", "/v1/speech")); } catch (error) { /* typing still works */ }
+  updateTalk();
+}
+
+function updateTalk() {
+  const canListen = speechOffer.recognition.includes(page.language.value)
+    && Boolean(navigator.mediaDevices && navigator.mediaDevices.getUserMedia);
+  page.talk.hidden = !canListen;
+  page.talk.textContent = talking.socket ? text("stopTalking") : text("talk");
+  page.talk.setAttribute("aria-pressed", talking.socket ? "true" : "false");
+}
+
+// Answers are spoken in order: by the server's voice where it has one for the language, else the browser's.
+function speak(words) {
+  if (!speechOffer.voices.includes(page.language.value)) {
+    browserSpeak(words);
+    return;
   }
+  voiceQueue.push({ words, language: page.language.value });
+  playNext();
+}
+
+function browserSpeak(words) {
+  if (!window.speechSynthesis) return;
+  const utterance = new SpeechSynthesisUtterance(words);
+  utterance.lang = page.language.value;
+  window.speechSynthesis.speak(utterance);
+}
+
+async function playNext() {
+  if (voiceBusy || !voiceQueue.length) return;
+  voiceBusy = true;
+  const next = voiceQueue.shift();
+  try {
+    const headers = { "Content-Type": "application/json" };
+    if (token()) headers["Authorization"] = "Bearer " + token();
+    const response = await fetch("/v1/speech/synthesize", {
+      method: "POST", headers, body: JSON.stringify({ text: next.words, language: next.language }) });
+    if (!response.ok) throw new Error(response.statusText);
+    const address = URL.createObjectURL(await response.blob());
+    page.voice.src = address;
+    page.voice.dataset.said = next.words;
+    await new Promise((resolve) => {
+      page.voice.onended = resolve;
+      page.voice.onerror = resolve;
+      page.voice.play().catch(resolve);
+    });
+    URL.revokeObjectURL(address);
+  } catch (error) {
+    browserSpeak(next.words);
+  }
+  voiceBusy = false;
+  playNext();
+}
+
+// Push-to-talk: the microphone's audio goes to the server as 16-bit samples over a WebSocket; the server
+// hears the end of the request by itself (or Stop is pressed), says what it heard, then the answer.
+const talking = { socket: null, stream: null, context: null, processor: null };
+
+function releaseMicrophone() {
+  if (talking.processor) talking.processor.disconnect();
+  if (talking.stream) talking.stream.getTracks().forEach((track) => track.stop());
+  if (talking.context) talking.context.close().catch(() => {});
+  Object.assign(talking, { stream: null, context: null, processor: null });
+}
+
+async function talk() {
+  if (talking.socket) {
+    if (talking.socket.readyState === WebSocket.OPEN) talking.socket.send(JSON.stringify({ type: "stop" }));
+    releaseMicrophone();
+    return;
+  }
+  if (state.busy) return;
+  await state.starting;
+  let stream;
+  try {
+    stream = await navigator.mediaDevices.getUserMedia({ audio: { channelCount: 1, echoCancellation: true, noiseSuppression: true } });
+  } catch (error) {
+    page.status.textContent = text("noMicrophone");
+    return;
+  }
+  const context = new AudioContext();
+  const source = context.createMediaStreamSource(stream);
+  const processor = context.createScriptProcessor(4096, 1, 1);
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  let url = `${scheme}//${location.host}/v1/conversations/${state.id}/speech`;
+  if (token()) url += "?token=" + encodeURIComponent(token());
+  const socket = new WebSocket(url);
+  Object.assign(talking, { socket, stream, context, processor });
+  processor.onaudioprocess = (event) => {
+    if (socket.readyState !== WebSocket.OPEN || talking.socket !== socket || !talking.stream) return;
+    const input = event.inputBuffer.getChannelData(0);
+    const samples = new Int16Array(input.length);
+    for (let index = 0; index < input.length; index++) {
+      samples[index] = Math.max(-32768, Math.min(32767, Math.round(input[index] * 32767)));
+    }
+    socket.send(samples.buffer);
+  };
+  socket.addEventListener("open", () => {
+    socket.send(JSON.stringify({ type: "start", rate: context.sampleRate }));
+    source.connect(processor);
+    processor.connect(context.destination);
+  });
+  socket.addEventListener("message", (event) => {
+    let message;
+    try { message = JSON.parse(event.data); } catch (error) { return; }
+    if (message.type === "heard") {
+      releaseMicrophone();
+      if (message.text) {
+        showMine(message.text);
+        setBusy(true);
+      } else {
+        page.status.textContent = text("notHeard");
+        socket.close();
+      }
+    } else if (message.type === "turns") {
+      message.turns.forEach(show);
+      setBusy(false);
+      socket.close();
+    } else if (message.type === "error") {
+      releaseMicrophone();
+      setBusy(false);
+      page.status.textContent = message.message;
+      socket.close();
+    }
+  });
+  socket.addEventListener("close", () => {
+    releaseMicrophone();
+    if (talking.socket === socket) talking.socket = null;
+    updateTalk();
+  });
+  updateTalk();
+  page.status.textContent = text("listening");
 }
 
 function showMine(words) {
@@ -261,10 +406,12 @@ page.form.addEventListener("submit", (event) => {
 });
 page.discover.addEventListener("click", () => say(text("discoverText")));
 page.restart.addEventListener("click", () => begin(true));
+page.talk.addEventListener("click", () => talk());
 for (const select of [page.language, page.mode]) {
   select.addEventListener("change", () => {
     localStorage.setItem("parlance." + select.id, select.value);
     translatePage();
+    updateTalk();
     begin(true);
   });
 }
@@ -276,5 +423,6 @@ if (words[preferredLanguage]) page.language.value = preferredLanguage;
 const preferredMode = query.get("mode") || localStorage.getItem("parlance.mode");
 if (preferredMode === "voice" || preferredMode === "visual") page.mode.value = preferredMode;
 translatePage();
+loadSpeech();
 begin(query.has("language") || query.has("mode"));
 page.input.focus();

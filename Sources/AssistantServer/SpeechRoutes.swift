@@ -1,0 +1,191 @@
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import NIOCore
+import ParlanceSpeech
+
+/// Speech for the web page (docs/server.md › Speech):
+/// - `GET /v1/speech`: the languages heard and spoken;
+/// - `POST /v1/speech/synthesize` `{text, language}`: the words as a WAV file;
+/// - `GET /v1/conversations/{id}/speech` (WebSocket), push-to-talk: `{"type":"start","rate":N}`, then binary
+///   messages of 16-bit little-endian mono samples, then `{"type":"stop"}` — or nothing, when the speech's end
+///   is heard first. The server answers `{"type":"heard","text":…}` (null when nothing was heard), then
+///   `{"type":"turns","turns":[…]}` with the conversation's answer (also sent to its events), or
+///   `{"type":"error","code","message"}`.
+struct SpeechRoutes: Sendable {
+    typealias Context = BasicWebSocketRequestContext
+
+    let hub: ConversationHub
+    let speech: ServerSpeech
+    let maximumBodySize: Int
+
+    func register(on router: Router<Context>) {
+        router.get("v1/speech") { _, _ in
+            JSONResponse(["recognition": speech.recognitionLanguages, "voices": speech.voiceLanguages])
+        }
+        router.post("v1/speech/synthesize") { request, _ in try await synthesize(request) }
+        router.ws("v1/conversations/:id/speech") { _, context in
+            guard let id = context.parameters.get("id")?.lowercased() else { return .dontUpgrade }
+            _ = try await hub.conversation(id)  // 404 before upgrading when there is none
+            return .upgrade([:])
+        } onUpgrade: { inbound, outbound, context in
+            guard let id = context.requestContext.parameters.get("id")?.lowercased(),
+                  let served = try? await hub.conversation(id) else {
+                try await outbound.close(.unexpectedServerError, reason: "no such conversation")
+                return
+            }
+            await listen(to: inbound.messages(maxSize: 1 << 20), answering: outbound, in: served)
+        }
+    }
+
+    private struct SpeechInput: Decodable {
+        var text: String
+        var language: String?
+    }
+
+    private func synthesize(_ request: Request) async throws -> Response {
+        guard let synthesizer = speech.synthesizer else {
+            throw APIError(.notImplemented, code: "noVoice", "this server has no voice (espeak-ng is not installed); use the browser's")
+        }
+        let input = try await RequestBody.decode(SpeechInput.self, from: request, limit: maximumBodySize)
+        let text = input.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { throw APIError.unprocessable("emptyText", "\"text\" is empty; give the words to speak") }
+        guard text.count <= ServerSpeech.longestText else {
+            throw APIError.unprocessable("textTooLong", "\"text\" is over \(ServerSpeech.longestText) characters")
+        }
+        let language = input.language ?? "en"
+        guard speech.voiceLanguages.contains(language) else {
+            throw APIError.unprocessable("unsupportedLanguage", "no voice for \(language) here; voices: "
+                + speech.voiceLanguages.joined(separator: ", "))
+        }
+        let audio: WaveAudio
+        do {
+            audio = try await synthesizer.synthesize(text, language: language, voice: .standard)
+        } catch {
+            throw APIError.internalError(error.message)
+        }
+        var headers = HTTPFields()
+        headers[.contentType] = "audio/wav"
+        headers[.cacheControl] = "no-store"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: audio.wav)))
+    }
+
+    private struct Control: Decodable {
+        var type: String
+        var rate: Int?
+    }
+
+    /// Push-to-talk on one socket: utterances one after another, each heard and answered.
+    private func listen(to messages: WebSocketInboundMessageStream, answering outbound: WebSocketOutboundWriter,
+                        in served: ServedConversation) async {
+        var recorder: UtteranceRecorder?
+        // After an utterance ends, audio already on its way belongs to it and is dropped, until the next start.
+        var draining = false
+        func send(_ value: [String: SpeechMessageValue]) async -> Bool {
+            guard let data = try? Self.encoder.encode(value) else { return false }
+            do {
+                try await outbound.write(.text(String(decoding: data, as: UTF8.self)))
+                return true
+            } catch {
+                return false
+            }
+        }
+        func fail(_ code: String, _ message: String) async -> Bool {
+            await send(["type": .text("error"), "code": .text(code), "message": .text(message)])
+        }
+        do {
+            for try await message in messages {
+                var ended = false
+                switch message {
+                case .text(let text):
+                    guard let control = try? JSONDecoder().decode(Control.self, from: Data(text.utf8)) else {
+                        guard await fail("badMessage", "a text message is {\"type\":\"start\",\"rate\":N} or {\"type\":\"stop\"}") else { return }
+                        continue
+                    }
+                    switch control.type {
+                    case "start":
+                        let rate = control.rate ?? 16_000
+                        guard (8_000...192_000).contains(rate) else {
+                            guard await fail("badRate", "the sample rate \(rate) is not between 8000 and 192000") else { return }
+                            continue
+                        }
+                        recorder = UtteranceRecorder(sampleRate: rate, longestSeconds: ServerSpeech.longestUtterance)
+                        draining = false
+                    case "stop":
+                        ended = recorder != nil
+                    default:
+                        guard await fail("badMessage", "unknown message type \(control.type)") else { return }
+                    }
+                case .binary(var buffer):
+                    guard recorder != nil else {
+                        if draining { continue }
+                        guard await fail("notStarted", "send {\"type\":\"start\",\"rate\":N} before audio") else { return }
+                        continue
+                    }
+                    var samples: [Int16] = []
+                    samples.reserveCapacity(buffer.readableBytes / 2)
+                    while let sample = buffer.readInteger(endianness: .little, as: Int16.self) { samples.append(sample) }
+                    do {
+                        ended = try recorder?.append(samples) ?? false
+                    } catch {
+                        recorder = nil
+                        draining = true
+                        guard await fail("tooLong", error.message) else { return }
+                    }
+                }
+                guard ended, let finished = recorder else { continue }
+                recorder = nil
+                draining = true
+                guard await answer(finished.audio, in: served, send: send, fail: fail) else { return }
+            }
+        } catch {
+            return  // the client went away
+        }
+    }
+
+    /// Hears one utterance and has the conversation answer it; false when the client is gone.
+    private func answer(_ audio: WaveAudio, in served: ServedConversation,
+                        send: ([String: SpeechMessageValue]) async -> Bool,
+                        fail: (String, String) async -> Bool) async -> Bool {
+        guard let recognizer = speech.recognizer else {
+            return await fail("noRecognition", "this server does not recognise speech (pocketsphinx is not installed); type instead")
+        }
+        let language = await served.conversation.language
+        let heard: String?
+        do {
+            heard = try await recognizer.recognize(audio, language: language).first?.text
+        } catch {
+            return await fail(error.kind == .unsupportedLanguage ? "unsupportedLanguage" : "recognitionFailed", error.message)
+        }
+        guard await send(["type": .text("heard"), "text": heard.map(SpeechMessageValue.text) ?? .none]) else { return false }
+        guard let heard else { return true }
+        do {
+            let turns = try await served.respond(to: heard)
+            return await send(["type": .text("turns"), "turns": .turns(turns)])
+        } catch {
+            return await fail(error.code, error.message)
+        }
+    }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+}
+
+/// A value in a push-to-talk message.
+enum SpeechMessageValue: Encodable, Sendable {
+    case text(String)
+    case turns([ServedTurn])
+    case none
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .text(let text): try container.encode(text)
+        case .turns(let turns): try container.encode(turns)
+        case .none: try container.encodeNil()
+        }
+    }
+}
