@@ -7,30 +7,17 @@ import ParlanceSpeech
 actor AnswerSpeaker {
     private let voice: any SpeechSynthesizer
     private let folder: URL?
-    private let player: [String]?
+    private let player: AudioPlayer?
     private var written = 0
-    private var playing: Process?
+    private var playing: AudioPlayer.Playback?
     private var generation = 0
     private var reportedFailure = false
 
-    /// Answers are played with `player` (a program and its arguments; the WAV file's path is added), or
-    /// written into `folder` when one is given.
-    init(voice: any SpeechSynthesizer, folder: URL?, player: [String]?) {
+    /// Answers are played with `player`, or written into `folder` when one is given.
+    init(voice: any SpeechSynthesizer, folder: URL?, player: AudioPlayer?) {
         self.voice = voice
         self.folder = folder
         self.player = player
-    }
-
-    /// The first audio player found on this machine (PipeWire, PulseAudio, ALSA), or nil.
-    static func findPlayer() -> [String]? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for (program, arguments) in [("pw-play", []), ("paplay", []), ("aplay", ["-q"])] as [(String, [String])] {
-            for directory in path.split(separator: ":") {
-                let candidate = "\(directory)/\(program)"
-                if FileManager.default.isExecutableFile(atPath: candidate) { return [candidate] + arguments }
-            }
-        }
-        return nil
     }
 
     /// Which answers are current: those asked for after the last interruption.
@@ -63,37 +50,20 @@ actor AnswerSpeaker {
     /// Stops the answer being spoken and forgets those waiting.
     func interrupt() {
         generation += 1
-        playing?.terminate()
+        playing?.stop()
         playing = nil
     }
 
     private func play(_ audio: WaveAudio) async {
         guard let player else { return }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-answer-\(UUID().uuidString).wav")
-        defer { try? FileManager.default.removeItem(at: file) }
         do {
-            try audio.wav.write(to: file, options: .atomic)
+            let playback = try player.play(audio)
+            playing = playback
+            await playback.wait()
+            if playing === playback { playing = nil }
         } catch {
-            report("note: cannot play the answer: \(error.localizedDescription)")
-            return
+            report("note: cannot play the answer: \(error.message)")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: player[0])
-        process.arguments = Array(player.dropFirst()) + [file.path]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        await withCheckedContinuation { (finished: CheckedContinuation<Void, Never>) in
-            process.terminationHandler = { _ in finished.resume() }
-            do {
-                try process.run()
-                playing = process
-            } catch {
-                process.terminationHandler = nil
-                report("note: cannot play the answer with \(player[0]): \(error.localizedDescription)")
-                finished.resume()
-            }
-        }
-        if playing === process { playing = nil }
     }
 
     /// Says a problem once, not at every answer.

@@ -142,7 +142,7 @@ struct ChatCommand: AsyncParsableCommand {
             }
             return AnswerSpeaker(voice: voice, folder: folder, player: nil)
         }
-        guard let player = AnswerSpeaker.findPlayer() else {
+        guard let player = AudioPlayer.find() else {
             Terminal.error("error: no audio player found (pw-play, paplay or aplay; `apt-get install alsa-utils`); "
                            + "--speech-out DIR writes the answers as WAV files instead")
             throw ExitCode(1)

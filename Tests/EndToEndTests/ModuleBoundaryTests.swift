@@ -16,9 +16,9 @@ struct ModuleBoundaryTests {
         "ParlancePresentation": ["ParlanceCore"],
         "ParlanceEngine": ["ParlanceCore", "ParlanceHosting", "ParlanceUnderstanding", "ParlancePresentation"],
         "AssistantServer": ["ParlanceCore", "ParlanceHosting", "ParlanceUnderstanding", "ParlancePresentation",
-                            "ParlanceEngine"],
+                            "ParlanceEngine", "ParlanceSpeech"],
         "ParlanceSpeech": [],
-        "ParlanceWyoming": ["ParlanceCore", "ParlancePresentation", "ParlanceEngine"],
+        "ParlanceWyoming": ["ParlanceCore", "ParlancePresentation", "ParlanceEngine", "ParlanceSpeech"],
         "ParlanceTesting": ["ParlanceCore", "ParlanceStore", "ParlanceHosting", "ParlanceUnderstanding",
                             "ParlancePresentation", "ParlanceEngine"],
     ]

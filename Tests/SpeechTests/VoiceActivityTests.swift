@@ -73,3 +73,25 @@ private extension Array {
         return result
     }
 }
+
+/// Playing audio through a player program.
+@Suite("Audio player")
+struct AudioPlayerTests {
+    @Test("the player program gets a WAV file that is gone once played; a missing program is a clear error")
+    func plays() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("player-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("played.wav")
+        // A "player" that keeps a copy of what it was given.
+        let player = AudioPlayer(command: ["/bin/sh", "-c", "cp \"$1\" \(copy.path)", "player"])
+        let audio = WaveAudio(sampleRate: 16_000, samples: [0, 100, -100, 0])
+        let playback = try player.play(audio)
+        await playback.wait()
+        #expect(try WaveAudio(contentsOf: copy) == audio)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)
+            .filter { $0.hasPrefix("parlance-audio-") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+        #expect(throws: SpeechError.self) { try AudioPlayer(command: ["/nonexistent/player"]).play(audio) }
+    }
+}
