@@ -66,6 +66,24 @@ extension SpeechCommandTests {
     }
 }
 
+extension SpeechCommandTests {
+    @Test("a contact added to the vocabulary is heard on the next request, not before")
+    func newContactHeard() throws {
+        let runner = CommandRunner()
+        defer { try? FileManager.default.removeItem(at: runner.home) }
+        _ = try runner.run(["chat"], input: "")  // installs the sample apps
+        let request = runner.home.appendingPathComponent("call.wav").path
+        #expect(try runner.run(["say", "--out", request, "Call Zanzibar Quill on MonkeyCall"]).status == 0)
+        let before = try runner.run(["listen", "--transcript-only", request])
+        #expect(before.status == 0 && !before.stdout.contains("Zanzibar Quill"), "\(before.stdout)")
+        // An app that keeps no contacts of its own, so the sample apps' own vocabulary does not replace it.
+        #expect(try runner.run(["vocab", "set", "--app", "org.parlance.examples.monkeyride", "--type", "contactName"],
+                               input: "Zanzibar Quill\n").status == 0)
+        let after = try runner.run(["listen", "--transcript-only", request])
+        #expect(after.stdout.hasPrefix("heard: call Zanzibar Quill on Monkey"), "\(after.stdout)")
+    }
+}
+
 enum SpeechPrograms {
     static var installed: Bool {
         let manager = FileManager.default

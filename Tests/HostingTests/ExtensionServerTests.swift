@@ -33,7 +33,9 @@ import Testing
             if line.hasPrefix("> ") { requests.append(String(line.dropFirst(2))) }
             if line.hasPrefix("< ") { expected.append(String(line.dropFirst(2))) }
         }
-        #expect(await Self.serve(requests) == expected)
+        // Progress notes come every second a call runs: on a loaded machine a call may take that long.
+        let replies = await Self.serve(requests).filter { !$0.contains(#""method":"progress""#) }
+        #expect(replies == expected)
     }
 
     @Test func requestsBeforeInitializeAreRefused() async {
