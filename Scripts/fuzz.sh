@@ -26,8 +26,14 @@ fi
 # SwiftPM instruments only the product's own module for coverage; every module is, this way.
 build+=(-Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp -Xswiftc -DFUZZING --product parlance-fuzz)
 "${build[@]}"
-binary="$("${build[@]}" --show-bin-path)/parlance-fuzz"
-mkdir -p .build-fuzz/artifacts
+built="$("${build[@]}" --show-bin-path)/parlance-fuzz"
+mkdir -p .build-fuzz/artifacts .build-fuzz/bin
+# Each run uses its own copy: another run's build must not replace the program under a running fuzzer,
+# whose leak report at exit is symbolised from the file (a replaced file gives wrong stack traces).
+binary=$(mktemp .build-fuzz/bin/parlance-fuzz.XXXXXX)
+cp "$built" "$binary"
+chmod 700 "$binary"
+trap 'rm -f "$binary"' EXIT
 # Runs are made in pieces of at most FUZZ_PIECE executions (default: all at once), each a fresh process
 # resuming from the corpus the pieces before grew: the plist reader in swift-corelibs-foundation leaks
 # about 2 KB per input, so ten million bundle inputs in one process would outgrow any memory limit.
