@@ -11,16 +11,7 @@ struct ConversationEvents: Sendable {
     let hub: ConversationHub
 
     func register(on router: Router<BasicWebSocketRequestContext>) {
-        router.ws("v1/conversations/:id/events") { request, context in
-            guard let id = context.parameters.get("id")?.lowercased() else { return .dontUpgrade }
-            _ = try await hub.conversation(id)  // 404 before upgrading when there is none
-            return .upgrade([:])
-        } onUpgrade: { inbound, outbound, context in
-            guard let id = context.requestContext.parameters.get("id")?.lowercased(),
-                  let served = try? await hub.conversation(id) else {
-                try await outbound.close(.unexpectedServerError, reason: "no such conversation")
-                return
-            }
+        ConversationSocket(hub: hub).register("v1/conversations/:id/events", on: router) { served, inbound, outbound, context in
             let after = context.request.uri.queryParameters.get("after").flatMap(Int.init) ?? 0
             let turns = served.log.listen(after: max(0, after))
             let encoder = JSONEncoder()

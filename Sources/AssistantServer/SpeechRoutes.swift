@@ -24,16 +24,7 @@ struct SpeechRoutes: Sendable {
             JSONResponse(["recognition": speech.recognitionLanguages, "voices": speech.voiceLanguages])
         }
         router.post("v1/speech/synthesize") { request, _ in try await synthesize(request) }
-        router.ws("v1/conversations/:id/speech") { _, context in
-            guard let id = context.parameters.get("id")?.lowercased() else { return .dontUpgrade }
-            _ = try await hub.conversation(id)  // 404 before upgrading when there is none
-            return .upgrade([:])
-        } onUpgrade: { inbound, outbound, context in
-            guard let id = context.requestContext.parameters.get("id")?.lowercased(),
-                  let served = try? await hub.conversation(id) else {
-                try await outbound.close(.unexpectedServerError, reason: "no such conversation")
-                return
-            }
+        ConversationSocket(hub: hub).register("v1/conversations/:id/speech", on: router) { served, inbound, outbound, _ in
             await listen(to: inbound.messages(maxSize: 1 << 20), answering: outbound, in: served)
         }
     }

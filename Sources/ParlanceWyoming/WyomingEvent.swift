@@ -1,5 +1,6 @@
 import Foundation
 import ParlanceCore
+import ParlanceSpeech
 
 /// One event of the Wyoming protocol (Home Assistant's voice services): a JSON header line naming its
 /// type, with its data inline or in the `data_length` bytes after the line, then `payload_length` bytes
@@ -39,6 +40,24 @@ public struct WyomingEvent: Sendable, Equatable {
         if let payload { output.append(payload) }
         return output
     }
+
+    /// Audio as Wyoming streams it: `audio-start` with its format, `audio-chunk`s of 1,024 samples (as Home
+    /// Assistant's satellites send), `audio-stop`.
+    public static func stream(_ audio: WaveAudio) -> [WyomingEvent] {
+        let format: [String: JSONValue] = ["rate": .number(Double(audio.sampleRate)), "width": .number(2), "channels": .number(1)]
+        var events = [WyomingEvent(type: "audio-start", data: format)]
+        let pcm = audio.pcm
+        var offset = 0
+        while offset < pcm.count {
+            let end = min(pcm.count, offset + chunkBytes)
+            events.append(WyomingEvent(type: "audio-chunk", data: format, payload: pcm.subdata(in: offset..<end)))
+            offset = end
+        }
+        return events + [WyomingEvent(type: "audio-stop")]
+    }
+
+    /// Bytes of 16-bit audio per chunk.
+    static let chunkBytes = 2_048
 
     /// The version of the protocol written in headers.
     public static let protocolVersion = "1.5.0"

@@ -124,17 +124,7 @@ public final class WyomingHandler: Sendable {
             var language = "en"
             if case .object(let voice)? = event.data["voice"], case .string(let asked)? = voice["language"] { language = asked }
             do {
-                let audio = try await synthesizer.synthesize(text, language: language, voice: .standard)
-                let format: [String: JSONValue] = ["rate": .number(Double(audio.sampleRate)), "width": .number(2), "channels": .number(1)]
-                var events = [WyomingEvent(type: "audio-start", data: format)]
-                let pcm = audio.pcm
-                var offset = 0
-                while offset < pcm.count {
-                    let end = min(pcm.count, offset + WyomingSpeechService.chunkBytes)
-                    events.append(WyomingEvent(type: "audio-chunk", data: format, payload: pcm.subdata(in: offset..<end)))
-                    offset = end
-                }
-                return events + [WyomingEvent(type: "audio-stop")]
+                return WyomingEvent.stream(try await synthesizer.synthesize(text, language: language, voice: .standard))
             } catch {
                 return [WyomingEvent(type: "error", data: ["text": .string(error.message), "code": .string("synthesis-failed")])]
             }

@@ -52,16 +52,7 @@ public struct WyomingSpeechService: SpeechRecognizer, SpeechSynthesizer {
     public func recognize(_ audio: WaveAudio, language: String) async throws(SpeechError) -> [SpeechHypothesis] {
         var request: [String: JSONValue] = ["language": .string(language)]
         if !names.isEmpty { request["transcript_names"] = .array(names.map(JSONValue.string)) }
-        let format: [String: JSONValue] = ["rate": .number(Double(audio.sampleRate)), "width": .number(2), "channels": .number(1)]
-        var events = [WyomingEvent(type: "transcribe", data: request), WyomingEvent(type: "audio-start", data: format)]
-        let pcm = audio.pcm
-        var offset = 0
-        while offset < pcm.count {
-            let end = min(pcm.count, offset + Self.chunkBytes)
-            events.append(WyomingEvent(type: "audio-chunk", data: format, payload: pcm.subdata(in: offset..<end)))
-            offset = end
-        }
-        events.append(WyomingEvent(type: "audio-stop"))
+        let events = [WyomingEvent(type: "transcribe", data: request)] + WyomingEvent.stream(audio)
         let text = try await exchange(events) { event throws(WyomingExchange.Failure) -> String? in
             guard event.type == "transcript" else { return nil }
             guard let text = event.string("text") else { throw .malformed("a transcript without text") }
@@ -80,9 +71,6 @@ public struct WyomingSpeechService: SpeechRecognizer, SpeechSynthesizer {
             try audio.take(event)
         }
     }
-
-    /// Bytes of audio per chunk sent: 1,024 samples of 16-bit audio, as Home Assistant's satellites send.
-    static let chunkBytes = 2_048
 
     private func exchange<Result: Sendable>(_ events: [WyomingEvent],
                                             reading read: @escaping @Sendable (WyomingEvent) throws(WyomingExchange.Failure) -> Result?)

@@ -7,7 +7,6 @@ import ParlancePresentation
 import ParlanceStore
 import ParlanceSpeech
 import ParlanceUnderstanding
-import ParlanceWyoming
 
 /// `parlance chat`: talk to the assistant in the terminal (or from a script through stdin).
 struct ChatCommand: AsyncParsableCommand {
@@ -120,13 +119,7 @@ struct ChatCommand: AsyncParsableCommand {
             }
             return nil
         }
-        let voice: any SpeechSynthesizer
-        do {
-            voice = try textToSpeech.map { address throws(SpeechError) in try WyomingSpeechService(address: address) } ?? EspeakSynthesizer()
-        } catch {
-            Terminal.error("error: \(error.message)")
-            throw ExitCode(1)
-        }
+        let voice = try VoiceChoice.voice(service: textToSpeech)
         if textToSpeech == nil, !EspeakSynthesizer().isAvailable {
             Terminal.error("error: espeak-ng is not installed, so answers cannot be spoken; install it with "
                            + "`apt-get install espeak-ng` or use --text-to-speech tcp://HOST:PORT")

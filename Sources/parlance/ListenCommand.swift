@@ -3,7 +3,6 @@ import Foundation
 import ParlanceCore
 import ParlanceSpeech
 import ParlanceUnderstanding
-import ParlanceWyoming
 import Synchronization
 
 /// `parlance listen FILE.wav`: recognises a spoken request offline, understands it and answers it as
@@ -51,13 +50,7 @@ struct ListenCommand: AsyncParsableCommand {
                            + "service (--speech-to-text tcp://HOST:PORT)")
             throw ExitCode(1)
         }
-        let voice: any SpeechSynthesizer
-        do {
-            voice = try textToSpeech.map { address throws(SpeechError) in try WyomingSpeechService(address: address) } ?? EspeakSynthesizer()
-        } catch {
-            Terminal.error("error: \(error.message)")
-            throw ExitCode(1)
-        }
+        let voice = try VoiceChoice.voice(service: textToSpeech)
         let setup = try AssistantSetup.open(global: global, understanding: understanding, sandboxing: sandboxing,
                                             mode: .voice, session: session)
         let conversation = setup.conversation

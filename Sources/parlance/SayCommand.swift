@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import ParlanceSpeech
-import ParlanceWyoming
 
 /// `parlance say TEXT --out FILE.wav`: speaks text with the offline voice of a language.
 struct SayCommand: AsyncParsableCommand {
@@ -22,10 +21,8 @@ struct SayCommand: AsyncParsableCommand {
 
     func run() async throws {
         let style = VoiceStyle(wordsPerMinute: rate, pitch: pitch, variant: variant)
+        let voice = try VoiceChoice.voice(service: textToSpeech, voiceName: variant)
         do {
-            let voice: any SpeechSynthesizer = try textToSpeech.map { address throws(SpeechError) in
-                try WyomingSpeechService(address: address, voiceName: variant)
-            } ?? EspeakSynthesizer()
             let audio = try await voice.synthesize(text, language: language, voice: style)
             try audio.wav.write(to: URL(fileURLWithPath: out), options: .atomic)
             print("\(out): \(audio.samples.count * 1000 / max(audio.sampleRate, 1)) ms at \(audio.sampleRate) Hz")

@@ -164,13 +164,8 @@ extension BrowserTests {
     func pushToTalk() async throws {
         let home = ServerTests.home()
         defer { try? FileManager.default.removeItem(at: home) }
-        let runner = CommandRunner(home: home)
-        _ = try runner.run(["chat"], input: "")  // installs the sample apps
-        #expect(try runner.run(["apps", "allow", "org.parlance.examples.monkeychat"]).status == 0)
-        // The microphone: Chromium's fake capture device playing a request with silence after it.
-        let spoken = home.appendingPathComponent("spoken.wav")
-        #expect(try runner.run(["say", "--out", spoken.path, "MonkeyChat Bobo send more bananas"]).status == 0)
-        let request = try WaveAudio(contentsOf: spoken)
+        let (runner, request) = try SpeechPrograms.seedSpoken(in: home)
+        // The microphone: Chromium's fake capture device playing the request with silence after it.
         let silence = [Int16](repeating: 0, count: request.sampleRate * 3)
         let microphone = home.appendingPathComponent("microphone.wav")
         try WaveAudio(sampleRate: request.sampleRate, samples: silence.prefix(request.sampleRate / 2) + request.samples + silence)

@@ -1,4 +1,5 @@
 import Foundation
+import ParlanceSpeech
 import TestSupport
 import Testing
 
@@ -85,6 +86,16 @@ extension SpeechCommandTests {
 }
 
 enum SpeechPrograms {
+    /// A home with the sample apps, MonkeyChat allowed, and the seed's request spoken by espeak-ng.
+    static func seedSpoken(in home: URL) throws -> (runner: CommandRunner, request: WaveAudio) {
+        let runner = CommandRunner(home: home)
+        _ = try runner.run(["chat"], input: "")  // installs the sample apps
+        #expect(try runner.run(["apps", "allow", "org.parlance.examples.monkeychat"]).status == 0)
+        let spoken = home.appendingPathComponent("spoken.wav")
+        #expect(try runner.run(["say", "--out", spoken.path, "MonkeyChat Bobo send more bananas"]).status == 0)
+        return (runner, try WaveAudio(contentsOf: spoken))
+    }
+
     static var installed: Bool {
         let manager = FileManager.default
         return manager.isExecutableFile(atPath: "/usr/bin/espeak-ng")

@@ -11,12 +11,7 @@ struct SpeechServerTests {
     func speechRoutes() async throws {
         let home = ServerTests.home()
         defer { try? FileManager.default.removeItem(at: home) }
-        let runner = CommandRunner(home: home)
-        _ = try runner.run(["chat"], input: "")  // installs the sample apps
-        #expect(try runner.run(["apps", "allow", "org.parlance.examples.monkeychat"]).status == 0)
-        let spoken = home.appendingPathComponent("spoken.wav")
-        #expect(try runner.run(["say", "--out", spoken.path, "MonkeyChat Bobo send more bananas"]).status == 0)
-        let request = try WaveAudio(contentsOf: spoken)
+        let request = try SpeechPrograms.seedSpoken(in: home).request
 
         let server = try RunningServer(home: home)
         defer { server.stop() }
