@@ -105,7 +105,9 @@ struct ChatCommand: AsyncParsableCommand {
             }
         }
         await setup.close(after: background)
-        // What was said last is heard (or written) before the command ends.
+        // Piped input: what was said last is heard (or written) before the command ends; a person who typed
+        // "quit" is not kept waiting for it.
+        if interactive { await speaker?.interrupt() }
         speakNext.finish()
         await speaking.value
     }
