@@ -10,9 +10,10 @@ import ParlanceUnderstanding
 /// Assistant overhead per conversation turn: a whole request ("MonkeyChat Bobo send more bananas":
 /// understand, resolve every parameter, confirm, journal, handle, present, save) against an
 /// in-process extension that answers at once, so app time is ~0 and extensions are warm. The store
-/// is a real SQLite file with `synchronous = FULL`, so the durable writes are included.
+/// is a real SQLite file with `synchronous = FULL`, so the durable writes are included, and every call
+/// is written to the app's activity log as in `parlance chat` (`--no-activity-log` leaves it out).
 enum ConversationBenchmarks {
-    static func run(turns: Int) async throws {
+    static func run(turns: Int, activityLog: Bool) async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
         let store = try AssistantStore.open(home: home)
@@ -25,7 +26,8 @@ enum ConversationBenchmarks {
                                     extensions: [extensionInfo], vocabularies: ["en": vocabulary]))
         try store.setPermission(.allowed, for: "com.example.benchchat")
         try store.replaceVocabulary(["Bobo", "Kiki"], type: .contactName, app: "com.example.benchchat")
-        let host = ExtensionHost(launcher: InProcessLauncher(["com.example.benchchat.intents": { BenchChat() }]))
+        let host = ExtensionHost(launcher: InProcessLauncher(["com.example.benchchat.intents": { BenchChat() }]),
+                                 activity: activityLog ? ExtensionActivityLog(home: home) : nil)
         let conversation = Conversation(apps: store, store: store, home: store.home?.path, host: host, understander: RequestUnderstander(store: store,
                                         defaultCurrency: "USD"))
         for _ in 0..<50 { _ = await conversation.respond(to: "MonkeyChat Bobo send more bananas") }
@@ -48,7 +50,8 @@ enum ConversationBenchmarks {
             return String(format: "%.2f ms", Double(value.components.attoseconds) / 1e15 + Double(value.components.seconds) * 1000)
         }
         print("conversation turn (understand → resolve \(ConversationFacts.parameters(of: "INSendMessageIntent").count) parameters "
-              + "→ confirm → journal → handle → present → save), \(turns) turns, in-process extension, SQLite on disk:")
+              + "→ confirm → journal → handle → present → save), \(turns) turns, in-process extension, SQLite on disk, "
+              + (activityLog ? "activity log on:" : "no activity log:"))
         print("  p50 \(at(0.5))   p90 \(at(0.9))   p99 \(at(0.99))")
     }
 }

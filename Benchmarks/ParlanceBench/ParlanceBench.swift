@@ -7,7 +7,7 @@
 //   .build/release/parlance-bench leaks        # 1,000 calls and 100 install/launch/stop cycles
 //   .build/release/parlance-bench vocabulary   # replace 10,000 contact names in the store
 //   .build/release/parlance-bench parse [--entries 10000] [--language fr]   # understanding latency (from the repository root)
-//   .build/release/parlance-bench conversation [--turns 2000]  # assistant overhead per conversation turn
+//   .build/release/parlance-bench conversation [--turns 2000] [--no-activity-log]  # assistant overhead per conversation turn
 import ExtensionRuntime
 import ExtensionWire
 import Foundation
@@ -39,7 +39,8 @@ struct ParlanceBench {
             try ParseBenchmarks.run(entries: entries, evaluation: evaluation, iterations: iterations,
                                     language: value(of: "--language", in: arguments) ?? "en")
         case "conversation":
-            try await ConversationBenchmarks.run(turns: Int(value(of: "--turns", in: arguments) ?? "") ?? 2_000)
+            try await ConversationBenchmarks.run(turns: Int(value(of: "--turns", in: arguments) ?? "") ?? 2_000,
+                                                 activityLog: !arguments.contains("--no-activity-log"))
         case "breakdown":
             try await CostBreakdown.run(iterations: 5_000)
         case "leaks":

