@@ -146,7 +146,7 @@ let package = Package(
         .testTarget(name: "SpeechTests", dependencies: ["ParlanceSpeech"]),
         .testTarget(name: "EndToEndTests", dependencies: [
             "ParlanceCore", "ParlanceStore", "ParlancePresentation", "ParlanceTesting", "TestSupport", "ParlanceSpeech",
-            "parlance", "parlance-test-extension", "parlance-bench", "parlance-fuzz",
+            "ParlanceWyoming", "parlance", "parlance-test-extension", "parlance-bench", "parlance-fuzz",
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,6 @@
 import Foundation
+import ParlanceSpeech
+import ParlanceWyoming
 import TestSupport
 import Testing
 
@@ -139,6 +141,38 @@ extension WyomingTests {
         let spoken = lines.first { $0["spoken_seconds"] != nil }
         #expect(((spoken?["spoken_seconds"] as? Double) ?? 0) > 1, "\(result.output)")
         #expect(service.isRunning)
+    }
+}
+
+extension WyomingTests {
+    @Test("a speech service that never answers costs the deadline, not a hang; one that is not there fails at once")
+    func silentService() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("wyoming-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let service = try FakeSpeechService(log: folder.appendingPathComponent("requests.jsonl"))
+        defer { service.stop() }
+        let client = try WyomingSpeechService(address: "tcp://127.0.0.1:\(service.port)", timeout: .seconds(1))
+        let clock = ContinuousClock()
+        let start = clock.now
+        do {
+            _ = try await client.synthesize("please hang", language: "en", voice: .standard)
+            Issue.record("a silent service answered")
+        } catch {
+            #expect(error.message.contains("did not answer within"), "\(error.message)")
+        }
+        // "please hang" as the fake's speech (one byte a sample, × 100), sent for recognition: no transcript comes.
+        let spoken = WaveAudio(sampleRate: 22_050, samples: Array("please hang".utf8).map { Int16($0) * 100 })
+        do {
+            _ = try await client.recognize(spoken, language: "en")
+            Issue.record("a silent service transcribed")
+        } catch {
+            #expect(error.message.contains("did not answer within"), "\(error.message)")
+        }
+        #expect(clock.now - start < .seconds(10))
+        let missing = try WyomingSpeechService(address: "127.0.0.1:1")
+        await #expect(throws: SpeechError.self) { _ = try await missing.recognize(WaveAudio(sampleRate: 16_000, samples: [1, 2]), language: "en") }
+        #expect(throws: SpeechError.self) { _ = try WyomingSpeechService(address: "not an address") }
     }
 }
 

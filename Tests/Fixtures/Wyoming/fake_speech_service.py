@@ -2,7 +2,7 @@
 encode text into audio and back exactly, so tests can check what Parlance sends and receives over the
 protocol without a real engine. Text becomes its UTF-8 bytes, one byte per sample (value × 100), sent
 as 22,050 Hz stereo in chunks; speech becomes text the same way in reverse. "please fail" is answered
-with an error event. Each transcribe and synthesize request is logged as a JSON line to LOG (its
+with an error event; "please hang" is never answered. Each transcribe and synthesize request is logged as a JSON line to LOG (its
 language, and the names or the text). Prints the port it listens on and stops when its standard input closes (a test's processes may
 start with SIGTERM blocked). Usage: python fake_speech_service.py LOG
 """
@@ -71,6 +71,8 @@ class Handler(AsyncEventHandler):
             self.audio += AudioChunk.from_event(event).audio
         elif AudioStop.is_type(event.type):
             text = decode(bytes(self.audio), *self.format)
+            if text == "please hang":
+                return True
             if text == "please fail":
                 await self.write_event(Error(text="the fake was asked to fail", code="asked").event())
             else:
@@ -80,6 +82,8 @@ class Handler(AsyncEventHandler):
             with open(self.log, "a", encoding="utf-8") as log:
                 language = request.voice.language if request.voice else None
                 log.write(json.dumps({"synthesize": request.text, "language": language}) + "\n")
+            if request.text == "please hang":
+                return True
             if request.text == "please fail":
                 await self.write_event(Error(text="the fake was asked to fail", code="asked").event())
                 return True
