@@ -169,7 +169,8 @@ extension WyomingTests {
         } catch {
             #expect(error.message.contains("did not answer within"), "\(error.message)")
         }
-        #expect(clock.now - start < .seconds(10))
+        // A bound on hanging, not a timing: a loaded machine (the whole suite at once) may be slow to resume a test.
+        #expect(clock.now - start < .seconds(120))
         let missing = try WyomingSpeechService(address: "127.0.0.1:1")
         await #expect(throws: SpeechError.self) { _ = try await missing.recognize(WaveAudio(sampleRate: 16_000, samples: [1, 2]), language: "en") }
         #expect(throws: SpeechError.self) { _ = try WyomingSpeechService(address: "not an address") }

@@ -272,19 +272,23 @@ async function talk() {
   if (token()) url += "?token=" + encodeURIComponent(token());
   const socket = new WebSocket(url);
   Object.assign(talking, { socket, stream, context, processor });
+  // Recording starts at once: what is said while the socket opens waits here, then goes first.
+  const waiting = [];
   processor.onaudioprocess = (event) => {
-    if (socket.readyState !== WebSocket.OPEN || talking.socket !== socket || !talking.stream) return;
+    if (talking.socket !== socket || !talking.stream) return;
     const input = event.inputBuffer.getChannelData(0);
     const samples = new Int16Array(input.length);
     for (let index = 0; index < input.length; index++) {
       samples[index] = Math.max(-32768, Math.min(32767, Math.round(input[index] * 32767)));
     }
-    socket.send(samples.buffer);
+    if (socket.readyState === WebSocket.OPEN) socket.send(samples.buffer);
+    else if (socket.readyState === WebSocket.CONNECTING) waiting.push(samples.buffer);
   };
+  source.connect(processor);
+  processor.connect(context.destination);
   socket.addEventListener("open", () => {
     socket.send(JSON.stringify({ type: "start", rate: context.sampleRate }));
-    source.connect(processor);
-    processor.connect(context.destination);
+    waiting.splice(0).forEach((buffer) => socket.send(buffer));
   });
   socket.addEventListener("message", (event) => {
     let message;
