@@ -39,9 +39,11 @@ public final class InProcessAssistant: Sendable {
         }
         // In-process extensions share the cooperative pool with whatever else the test process does
         // (model training, other suites), so they get generous deadlines: these tests prove behaviour, not speed.
+        // (Seen: a handle over 30 s while the whole suite ran on two cores.)
         var hosting = HostingPolicy()
-        hosting.startDeadline = .seconds(30)
-        hosting.resolveDeadline = .seconds(30)
+        hosting.startDeadline = .seconds(120)
+        hosting.resolveDeadline = .seconds(120)
+        hosting.handleDeadline = .seconds(120)
         host = ExtensionHost(launcher: InProcessLauncher(factories), policy: hosting)
         let counter = Mutex(0)
         conversation = Conversation(
