@@ -34,7 +34,7 @@ import Testing
             if line.hasPrefix("< ") { expected.append(String(line.dropFirst(2))) }
         }
         // Progress notes come every second a call runs: on a loaded machine a call may take that long.
-        let replies = await Self.serve(requests).filter { !$0.contains(#""method":"progress""#) }
+        let replies = await Self.serve(requests).filter { !$0.contains(#""method":"$/progress""#) }
         #expect(replies == expected)
     }
 
