@@ -35,7 +35,7 @@ struct WyomingCommand: AsyncParsableCommand {
         let setup = try AssistantSetup.open(global: global, understanding: understanding, sandboxing: sandboxing,
                                             mode: .voice, session: "wyoming")
         let store = setup.store, host = setup.host, understander = setup.understander
-        let speech = noSpeech ? nil : offeredSpeech(setup: setup)
+        let speech = noSpeech ? nil : await offeredSpeech(setup: setup)
         let handler = WyomingHandler(languages: LanguageCatalog.supported, version: "0.1", speech: speech) { session, language in
             Conversation(apps: store, store: store, home: store.home?.path, host: host, understander: understander,
                          session: session, mode: .voice, language: language,
@@ -59,7 +59,7 @@ struct WyomingCommand: AsyncParsableCommand {
 
     /// The speech this service offers: what the engines here (or the services named) can do; each one
     /// missing is said once and left out.
-    private func offeredSpeech(setup: AssistantSetup) -> WyomingSpeech {
+    private func offeredSpeech(setup: AssistantSetup) async -> WyomingSpeech {
         let language = speechToText == nil ? "en" : understanding.language
         var recognizer: (any SpeechRecognizer)?
         do {
@@ -69,12 +69,24 @@ struct WyomingCommand: AsyncParsableCommand {
             let reason = (error as? SpeechError)?.message ?? "\(error)"
             Terminal.error("note: serving without speech to text: \(reason)")
         }
+        var recognitionLanguages = ["en"]
+        if let service = recognizer.flatMap({ ($0 as? SpokenRequestRecognizer)?.engine as? WyomingSpeechService }) {
+            // What the service behind says it hears, not a guess.
+            do {
+                recognitionLanguages = try await service.describe().recognitionLanguages
+            } catch {
+                Terminal.error("note: \(error.message); offering speech to text in every language")
+                recognitionLanguages = LanguageCatalog.supported
+            }
+        }
         var synthesizer: (any SpeechSynthesizer)?
         var voiceLanguages = EspeakSynthesizer().languages
         if let textToSpeech {
             do {
-                synthesizer = try WyomingSpeechService(address: textToSpeech)
-                voiceLanguages = LanguageCatalog.supported
+                let service = try WyomingSpeechService(address: textToSpeech)
+                synthesizer = service
+                let voices = (try? await service.describe().voices.flatMap(\.languages)) ?? []
+                voiceLanguages = voices.isEmpty ? LanguageCatalog.supported : Array(Set(voices)).sorted()
             } catch {
                 Terminal.error("note: serving without text to speech: \(error.message)")
             }
@@ -83,7 +95,6 @@ struct WyomingCommand: AsyncParsableCommand {
         } else {
             Terminal.error("note: serving without text to speech: espeak-ng is not installed")
         }
-        let recognitionLanguages = speechToText == nil ? ["en"] : LanguageCatalog.supported
         return WyomingSpeech(recognizer: recognizer, recognitionLanguages: recognitionLanguages,
                              synthesizer: synthesizer, voiceLanguages: voiceLanguages)
     }
