@@ -141,9 +141,9 @@ let package = Package(
         ]),
         .testTarget(name: "EngineTests", dependencies: [
             "ParlanceCore", "ParlanceHosting", "ParlanceUnderstanding", "ParlancePresentation", "ParlanceEngine",
-            "ParlanceTesting", "Intents", "ExtensionRuntime",
+            "ParlanceTesting", "Intents", "ExtensionRuntime", "TestSupport",
         ]),
-        .testTarget(name: "SpeechTests", dependencies: ["ParlanceSpeech"]),
+        .testTarget(name: "SpeechTests", dependencies: ["ParlanceSpeech", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: [
             "ParlanceCore", "ParlanceStore", "ParlancePresentation", "ParlanceTesting", "TestSupport", "ParlanceSpeech",
             "ParlanceWyoming", "parlance", "parlance-test-extension", "parlance-bench", "parlance-fuzz",

@@ -21,7 +21,12 @@ public struct EspeakSynthesizer: SpeechSynthesizer {
 
     public var languages: [String] { Self.voices.keys.sorted() }
 
-    public func synthesize(_ text: String, language: String, voice: VoiceStyle) throws(SpeechError) -> WaveAudio {
+    public func synthesize(_ text: String, language: String, voice: VoiceStyle) async throws(SpeechError) -> WaveAudio {
+        try await BlockingWork.run { () throws(SpeechError) -> WaveAudio in try speak(text, language: language, voice: voice) }
+    }
+
+    /// Runs espeak-ng to its end: blocks the calling thread.
+    private func speak(_ text: String, language: String, voice: VoiceStyle) throws(SpeechError) -> WaveAudio {
         guard let program else {
             throw SpeechError(.engineMissing, "espeak-ng is not installed, so Parlance cannot speak; install it with "
                               + "`apt-get install espeak-ng` or use a Wyoming text-to-speech service")

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `parlance apps …` and `parlance lint`, run as real processes against a temporary home.
-@Suite struct AppsCommandTests {
+@Suite(.waitsBlocking) struct AppsCommandTests {
     @Test func controlCharactersInAnAppsNameAreShownNotObeyed() throws {
         let fixture = try BundleFixture()
         let cli = CommandRunner()

@@ -6,7 +6,7 @@ import Testing
 /// The web page in a real browser (headless Chromium, driven through its DevTools protocol) against the
 /// real `parlance serve`: typed requests, answers by clicking. Screenshots are saved in
 /// `.build/test-artifacts/browser/` (or `$PARLANCE_TEST_ARTIFACTS/browser/`).
-@Suite(.serialized, .enabled(if: BrowserSession.isAvailable, "Chromium is not installed (apt-get install chromium)"))
+@Suite(.serialized, .waitsBlocking, .enabled(if: BrowserSession.isAvailable, "Chromium is not installed (apt-get install chromium)"))
 struct BrowserTests {
     static let artifacts: URL = {
         if let folder = ProcessInfo.processInfo.environment["PARLANCE_TEST_ARTIFACTS"] {

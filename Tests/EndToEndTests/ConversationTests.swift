@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// Whole conversations with the real `parlance` binary and the sample apps' real extension processes.
-@Suite(.serialized)
+@Suite(.serialized, .waitsBlocking)
 struct ConversationTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()

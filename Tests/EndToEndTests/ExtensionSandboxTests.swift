@@ -4,7 +4,7 @@ import TestSupport
 
 /// Extensions run in bubblewrap: a hostile extension reads neither the assistant's database, nor
 /// another app's data, nor the assistant's environment, and writes nowhere but its own data folder.
-@Suite struct ExtensionSandboxTests {
+@Suite(.waitsBlocking) struct ExtensionSandboxTests {
     @Test func aHostileExtensionSeesOnlyItsOwnAppsData() throws {
         let runner = CommandRunner()
         let bundles = try BundleFixture()

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// The fuzzers' committed seed corpus, replayed by the harness built plainly: every input returns.
-@Suite struct FuzzCorpusTests {
+@Suite(.computesAtLength) struct FuzzCorpusTests {
     @Test(arguments: ["wire", "bundle", "understanding"])
     func theSeedCorpusRuns(target: String) throws {
         let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

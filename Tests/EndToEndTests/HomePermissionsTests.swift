@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// The home holds what the user said; only they may read it, whatever umask the assistant starts with.
-@Suite struct HomePermissionsTests {
+@Suite(.waitsBlocking) struct HomePermissionsTests {
     @Test func theHomeIsPrivateEvenUnderAnOpenUmask() throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-umask-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }

@@ -5,7 +5,7 @@ import Testing
 /// The model cache in the home: a process loads the models the one before trained, a damaged cache
 /// file is rebuilt rather than trusted, and after an app install the previous model answers while the
 /// new one trains.
-@Suite struct ModelCacheTests {
+@Suite(.waitsBlocking) struct ModelCacheTests {
     private static let requests = "text Anna on Chatterly saying the train is late\nwhat's the weather\nsend a message to Bobo\n"
 
     private func models(_ cli: CommandRunner) throws -> [URL] {

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `parlance parse`: one JSON object per input line, with clear errors for bad lines.
-@Suite struct ParseCommandTests {
+@Suite(.waitsBlocking) struct ParseCommandTests {
     @Test func parseCommandPrintsOneObjectPerLine() throws {
         let cli = CommandRunner()
         defer { cli.remove() }

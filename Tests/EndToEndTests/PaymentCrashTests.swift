@@ -11,7 +11,7 @@ import TestSupport
 /// It runs when `PARLANCE_CHAOS_RUNS` says how many kills per app (`.ci/run` runs 50 on their own):
 /// each start of the assistant trains its models, minutes of CPU that would crowd the time-bounded
 /// hosting suites of a plain `swift test`.
-@Suite(.serialized, .enabled(if: chaosRuns > 0, "set PARLANCE_CHAOS_RUNS to run the chaos tests"))
+@Suite(.serialized, .waitsBlocking, .enabled(if: chaosRuns > 0, "set PARLANCE_CHAOS_RUNS to run the chaos tests"))
 struct PaymentCrashTests {
     static let runs = chaosRuns
 

@@ -7,7 +7,7 @@ import Testing
 
 /// `parlance serve`, the real binary with the sample apps' real (sandboxed) extensions, over loopback
 /// HTTP and WebSocket; every response checked against the OpenAPI document the server serves.
-@Suite(.serialized)
+@Suite(.serialized, .waitsBlocking)
 struct ServerTests {
     static func home() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("parlance-serve-\(UUID().uuidString)")

@@ -5,7 +5,7 @@ import Testing
 
 /// `parlance say` and `parlance listen` with the real engines and the sample apps (`.ci/run` installs
 /// espeak-ng and pocketsphinx; without them this suite is skipped and says why).
-@Suite("Speech commands", .serialized, .enabled(if: SpeechPrograms.installed, "espeak-ng or pocketsphinx is not installed"))
+@Suite("Speech commands", .serialized, .waitsBlocking, .enabled(if: SpeechPrograms.installed, "espeak-ng or pocketsphinx is not installed"))
 struct SpeechCommandTests {
     @Test("the seed request spoken: heard, understood and answered, the answer spoken too")
     func seedRequestSpoken() throws {

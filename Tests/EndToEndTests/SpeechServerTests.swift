@@ -5,7 +5,7 @@ import Testing
 
 /// `parlance serve`'s speech: the languages offered, the voice over HTTP, and push-to-talk over its
 /// WebSocket with the real engines (`.ci/run` installs them; without them this suite is skipped).
-@Suite("Speech over the API", .serialized, .enabled(if: SpeechPrograms.installed, "espeak-ng or pocketsphinx is not installed"))
+@Suite("Speech over the API", .serialized, .waitsBlocking, .enabled(if: SpeechPrograms.installed, "espeak-ng or pocketsphinx is not installed"))
 struct SpeechServerTests {
     @Test("the voice over HTTP in the documented shapes; push-to-talk heard by its end or by stop; bad messages answered plainly")
     func speechRoutes() async throws {

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// The maps surface's API (`POST /v1/intents/{step}`) against the real server and MonkeyRide's real extension.
-@Suite(.serialized)
+@Suite(.serialized, .waitsBlocking)
 struct StructuredIntentTests {
     static var place: [String: Any] { ["name": "Central Station", "location": ["latitude": 52.525, "longitude": 13.369]] }
     static var home: [String: Any] { ["name": "Home", "location": ["latitude": 52.51, "longitude": 13.41]] }

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// `parlance vocab …` as a real process.
-@Suite struct VocabCommandTests {
+@Suite(.waitsBlocking) struct VocabCommandTests {
     @Test func setListClear() throws {
         let cli = CommandRunner()
         defer { cli.remove() }

@@ -6,7 +6,7 @@ import Testing
 
 /// `parlance wyoming` against Home Assistant's own Wyoming implementation (the `wyoming` package from PyPI,
 /// installed by `.ci/run` in `.build/wyoming-venv`; without it this suite is skipped and says why).
-@Suite("Wyoming service", .serialized, .enabled(if: WyomingPeer.python != nil, "the wyoming Python package is not installed (.ci/run installs it)"))
+@Suite("Wyoming service", .serialized, .waitsBlocking, .enabled(if: WyomingPeer.python != nil, "the wyoming Python package is not installed (.ci/run installs it)"))
 struct WyomingTests {
     @Test("the wyoming client describes the service and has transcripts handled: one sentence, a conversation, another domain")
     func transcriptsFromThePythonClient() throws {

@@ -6,10 +6,11 @@ import ParlancePresentation
 import ParlanceTesting
 import ParlanceUnderstanding
 import Synchronization
+import TestSupport
 import Testing
 
 /// Whole conversations in memory: the engine, a `MemoryStore` and extensions inside the test process.
-@Suite(.serialized)
+@Suite(.serialized, .computesAtLength)
 struct InProcessConversationTests {
     static let chat = AppBundle.fixture(identifier: "com.example.chat", displayName: "MonkeyChat",
                                         intents: ["INSendMessageIntent"],

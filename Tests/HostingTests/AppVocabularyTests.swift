@@ -28,7 +28,7 @@ import Testing
         FileManager.default.temporaryDirectory.appendingPathComponent("parlance-vocab-\(UUID().uuidString)")
     }
 
-    @Test func anAppsUpdatesAndDeletionsAreSeenByTheNextRead() throws {
+    @Test(.waitsBlocking) func anAppsUpdatesAndDeletionsAreSeenByTheNextRead() throws {
         let home = Self.temporaryHome()
         defer { try? FileManager.default.removeItem(at: home) }
         let store = try AssistantStore.open(home: home)  // a running assistant, opened before the app acts
@@ -41,7 +41,7 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: home.appendingPathComponent("inbox/vocabulary").path).isEmpty)
     }
 
-    @Test func aRefusedUpdateIsReportedToTheAppAndNotSaved() throws {
+    @Test(.waitsBlocking) func aRefusedUpdateIsReportedToTheAppAndNotSaved() throws {
         let home = Self.temporaryHome()
         defer { try? FileManager.default.removeItem(at: home) }
         let stderr = try Self.runApp(["contactName", "Bobo", "bobo@example.com"], home: home)
@@ -49,7 +49,7 @@ import Testing
         #expect(try AssistantStore.open(home: home).vocabulary().isEmpty)
     }
 
-    @Test func twoAppsWritingAtOnceLoseNothing() async throws {
+    @Test(.waitsBlocking) func twoAppsWritingAtOnceLoseNothing() async throws {
         let home = Self.temporaryHome()
         defer { try? FileManager.default.removeItem(at: home) }
         async let chat = Task.detached { try Self.runApp(["burst", "contactName", "40"], home: home, app: "com.example.chat") }.value

@@ -128,7 +128,7 @@ import Testing
     /// An extension that dies between two requests leaves a pipe without a reader; writing to it must fail
     /// that request (EPIPE), never raise the signal that ends the assistant (seen once under load), and
     /// programs the assistant launches must still get SIGPIPE's default.
-    @Test func aBrokenPipeIsAnErrorNotTheAssistantsEnd() async throws {
+    @Test(.waitsBlocking) func aBrokenPipeIsAnErrorNotTheAssistantsEnd() async throws {
         let host = ExtensionHost(policy: Self.fastPolicy())
         await #expect(throws: HostingError.self) {
             _ = try await host.handle(Self.intent, in: TestProducts.testExtension(["exit-at-start"]))

@@ -10,7 +10,7 @@ import Testing
         let calls, cycles, descriptorsBefore, descriptorsAfter, childrenBefore, childrenAfter, threadsBefore, threadsAfter: Int
     }
 
-    @Test func manyCallsAndCyclesLeakNothing() throws {
+    @Test(.waitsBlocking) func manyCallsAndCyclesLeakNothing() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: TestProducts.path("parlance-bench"))
         process.arguments = ["leaks", "--extension", TestProducts.path("parlance-test-extension")]

@@ -1,24 +1,25 @@
 import Foundation
 @testable import ParlanceSpeech
+import TestSupport
 import Testing
 
 /// espeak-ng speaking and pocketsphinx recognising, for real (`.ci/run` installs both; without them
 /// these tests are skipped and say why).
-@Suite("Offline speech, both ways", .enabled(if: SpeechEngines.installed, "espeak-ng or pocketsphinx is not installed"))
+@Suite("Offline speech, both ways", .computesAtLength, .enabled(if: SpeechEngines.installed, "espeak-ng or pocketsphinx is not installed"))
 struct OfflineSpeechTests {
     @Test("every language has a voice, and speech comes back as audio")
-    func voices() throws {
+    func voices() async throws {
         let voice = EspeakSynthesizer()
         for (language, text) in [("en", "send more bananas"), ("de", "schick mehr Bananen"), ("fr", "envoie des bananes"),
                                  ("it", "manda banane"), ("ja", "ばなな を おくって"), ("zh", "发送")] {
-            let audio = try voice.synthesize(text, language: language, voice: .standard)
+            let audio = try await voice.synthesize(text, language: language, voice: .standard)
             #expect(audio.samples.count > audio.sampleRate / 4, "\(language)")
         }
-        #expect(throws: SpeechError.self) { try voice.synthesize("hola", language: "es", voice: .standard) }
+        await #expect(throws: SpeechError.self) { try await voice.synthesize("hola", language: "es", voice: .standard) }
     }
 
     @Test("a spoken request is heard through a grammar, in two voices; what the grammar lacks is not forced into it")
-    func recognition() throws {
+    func recognition() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("speech-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let grammar = SpeechGrammar(
@@ -33,7 +34,7 @@ struct OfflineSpeechTests {
         let recognizer = try PocketSphinxRecognizer(languageModel: model.languageModel, dictionary: model.dictionary)
         let voice = EspeakSynthesizer()
         for style in [VoiceStyle(wordsPerMinute: 140, variant: "f3"), VoiceStyle(wordsPerMinute: 150)] {
-            let audio = try voice.synthesize("MonkeyChat, send Kiki more bananas", language: "en", voice: style)
+            let audio = try await voice.synthesize("MonkeyChat, send Kiki more bananas", language: "en", voice: style)
             #expect(try recognizer.recognize(audio, language: "en").first?.text == "monkeychat send kiki more bananas")
         }
         #expect(throws: SpeechError.self) { try recognizer.recognize(WaveAudio(sampleRate: 16_000, samples: []), language: "de") }

@@ -1,8 +1,9 @@
 import Foundation
 @testable import ParlanceSpeech
+import TestSupport
 import Testing
 
-@Suite("Building what the recogniser listens for")
+@Suite("Building what the recogniser listens for", .computesAtLength)
 struct RecognitionModelTests {
     @Test("spoken words: lower case, no punctuation, numbers spelled out")
     func words() {

@@ -11,7 +11,7 @@ import Testing
 /// suites' time bounds on two cores that is too much, so `.ci/run` runs this suite on its own after the
 /// others (`PARLANCE_OUTOFSCOPE_GATE=1 swift test --filter OutOfScopeTests`), and plain `swift test`
 /// skips it.
-@Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["PARLANCE_OUTOFSCOPE_GATE"] != nil))
+@Suite(.serialized, .computesAtLength, .enabled(if: ProcessInfo.processInfo.environment["PARLANCE_OUTOFSCOPE_GATE"] != nil))
 struct OutOfScopeTests {
     static let sharedData = EvaluationFiles.root.deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("shared/data")
@@ -44,7 +44,7 @@ struct OutOfScopeTests {
         #expect(result.rate <= (try Self.limit("fr")), "false accepts \(result.rate): \(result.examples)")
     }
 
-    @Test("real requests from the shared corpora (where CI has them)", arguments: ["en", "de", "it", "zh", "ja"])
+    @Test("real requests from the shared corpora (where CI has them)", .waitsBlocking, arguments: ["en", "de", "it", "zh", "ja"])
     func realRequests(language: String) async throws {
         guard FileManager.default.fileExists(atPath: Self.sharedData.path) else { return }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-oos-\(UUID().uuidString)")

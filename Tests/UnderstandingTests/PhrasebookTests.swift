@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import ParlanceUnderstanding
 
 /// The language data files: the bundled ones read without a mistake, every kind of mistake is reported
 /// at its file, line and column, rules expand, and a new language can be read from a folder.
-@Suite struct PhrasebookTests {
+@Suite(.computesAtLength) struct PhrasebookTests {
     /// A small but complete language: every required section, a rule and a filler mapping.
     static let minimal = """
         @settings

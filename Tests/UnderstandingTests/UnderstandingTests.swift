@@ -10,7 +10,7 @@ import Testing
 /// Understanding against real bundles in a real (in-memory) store, with the labelled sets as the gate.
 /// Serialized (with the nested suites): training a model takes seconds in a debug build, and running
 /// several at once would starve the timing-sensitive hosting tests of the two cooperative threads.
-@Suite(.serialized) struct UnderstandingTests {
+@Suite(.serialized, .computesAtLength) struct UnderstandingTests {
     static func utcTime() -> ReferenceTime {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
@@ -226,7 +226,7 @@ import Testing
 
 extension UnderstandingTests {
 /// Requests at the edges: odd dates, odd amounts, quotes, answers said out of context.
-@Suite struct EdgeTests {
+@Suite(.computesAtLength) struct EdgeTests {
     @Test func edgesOfDatesAmountsAndPlaces() throws {
         let (understander, _) = try UnderstandingTests.understander("dev")
         let may = try understander.understand("show photos from May")

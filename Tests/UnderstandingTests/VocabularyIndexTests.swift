@@ -3,9 +3,10 @@ import Intents
 import ParlanceCore
 import ParlanceStore
 import ParlanceUnderstanding
+import TestSupport
 import Testing
 
-@Suite struct VocabularyIndexTests {
+@Suite(.computesAtLength) struct VocabularyIndexTests {
     static func fit() -> AppBundle {
         let vocabulary = AppIntentVocabulary(parameterVocabularies: [ParameterVocabulary(
             parameterNames: ["INStartWorkoutIntent.workoutName", "INEndWorkoutIntent.workoutName"],
