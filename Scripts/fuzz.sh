@@ -2,8 +2,9 @@
 # Fuzzes what Parlance reads from others (docs/security.md › Fuzzing): builds the libFuzzer harness
 # (Fuzz/ParlanceFuzz, with AddressSanitizer for memory errors and leaks) in .build-fuzz and runs each
 # target for RUNS executions (default 100000) from its committed seed corpus, Fuzz/corpus/TARGET.
-# A crash, a hang (over 10 s per input), an out-of-memory or a leak fails the script; the input that
-# caused it is left in .build-fuzz/artifacts/. FUZZ_QUICK=1 builds without AddressSanitizer (in
+# A crash, a hang (over FUZZ_TIMEOUT seconds per input, default 10), an out-of-memory or a leak fails the
+# script; the input that caused it is left in .build-fuzz/artifacts/. Long runs at `nice -n 19` beside
+# builds and tests can be starved for seconds: give them FUZZ_TIMEOUT=60 and replay what they report. FUZZ_QUICK=1 builds without AddressSanitizer (in
 # .build-fuzzquick, about twice as fast, no leak or memory-error checks): CI's smoke run. FUZZ_RELEASE=1
 # builds optimised, with AddressSanitizer (in .build-fuzzrelease, several times faster than debug): the
 # long runs (10^7 executions per target). Leaks are looked for when each run ends (LeakSanitizer:
@@ -48,7 +49,7 @@ for target in "${targets[@]}"; do
         this=$(( runs - done_runs < piece ? runs - done_runs : piece ))
         touch ".build-fuzz/$target.started"
         status=0
-        ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=Fuzz/lsan-suppressions.txt PARLANCE_FUZZ_TARGET=$target "$binary" -runs="$this" -timeout=10 -rss_limit_mb=4096 -max_len=4096 \
+        ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=Fuzz/lsan-suppressions.txt PARLANCE_FUZZ_TARGET=$target "$binary" -runs="$this" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=4096 -max_len=4096 \
             -detect_leaks=0 -print_final_stats=1 -artifact_prefix=".build-fuzz/artifacts/$target-" \
             "$work" "Fuzz/corpus/$target" > ".build-fuzz/$target.piece.log" 2>&1 || status=$?
         cat ".build-fuzz/$target.piece.log" >> ".build-fuzz/$target.log"
