@@ -51,8 +51,13 @@ extension AssistantStore: VocabularySource {
     /// Called before every read of the vocabulary, so a change is seen by the very next request.
     @discardableResult
     public func ingestVocabularyInbox() throws(StoreError) -> Int {
-        guard let home = location?.deletingLastPathComponent() else { return 0 }
-        return try VocabularyInbox(home: home).ingest(into: self)
+        guard let inbox = vocabularyInbox else { return 0 }
+        // Taken before the listing: a file added after it changes the stamp, so the next call lists again.
+        guard let stamp = FolderStamp(path: inbox.folder.path) else { return 0 }  // no inbox yet: nothing left
+        if inboxSeen.withLock({ $0 == stamp }) { return 0 }
+        let applied = try inbox.ingest(into: self)
+        if stamp.isSettled { inboxSeen.withLock { $0 = stamp } }
+        return applied
     }
 
     /// The user vocabulary, optionally of one app and one type, by app, type and rank.
@@ -80,9 +85,14 @@ extension AssistantStore: VocabularySource {
     /// A number that changes whenever user vocabulary or an installed app changes, in this process or another.
     public func vocabularyGeneration() throws(StoreError) -> Int {
         try ingestVocabularyInbox()
-        // Asked before every request: a cached statement, not one prepared each time.
-        return try read { db in
-            try Int.fetchOne(db.cachedStatement(sql: "SELECT generation FROM vocabularyGeneration WHERE id = 1")) ?? 0
+        // Asked before every request: a cached statement, not one prepared each time, and no transaction
+        // around it (one SELECT reads one consistent snapshot by itself; BEGIN and COMMIT cost more than it).
+        do {
+            return try database.unsafeRead { db in
+                try Int.fetchOne(db.cachedStatement(sql: "SELECT generation FROM vocabularyGeneration WHERE id = 1")) ?? 0
+            }
+        } catch {
+            throw StoreError(.database, "the store could not be read: \(error)")
         }
     }
 }

@@ -15,12 +15,17 @@ public final class AssistantStore: AppRegistry {
     private let decodedManifests = Mutex<[String: (manifest: String, bundle: AppBundle)]>([:])
     /// The database file; nil in memory.
     public let location: URL?
+    /// Where apps leave vocabulary updates; nil in memory.
+    let vocabularyInbox: VocabularyInbox?
+    /// The inbox folder's stamp when it was last listed and found settled (see `ingestVocabularyInbox`).
+    let inboxSeen = Mutex<FolderStamp?>(nil)
     /// The home folder the store lives in (extensions and apps find the assistant's files there); nil in memory.
     public var home: URL? { location?.deletingLastPathComponent() }
 
     private init(database: any DatabaseWriter, location: URL?) throws(StoreError) {
         self.database = database
         self.location = location
+        vocabularyInbox = location.map { VocabularyInbox(home: $0.deletingLastPathComponent()) }
         do {
             try StoreSchema.migrator.migrate(database)
         } catch {

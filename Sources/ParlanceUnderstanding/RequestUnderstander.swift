@@ -228,7 +228,7 @@ public final class RequestUnderstander: Sendable {
                 .map { tagger.labels[$0] }
         } ?? Array(repeating: "O", count: segments.count)
         let labels = Self.quotedMessage(Self.typedByVocabulary(found, segments: segments, intent: trainingClass,
-                                                               edgeWords: model.commonWords.union(model.language.functionWords)),
+                                                               edgeWords: model.edgeWords),
                                         segments: segments)
         // The request's own words (outside the values it carries) must say it is of this intent, and
         // none may say it is something no app here does ("remind me to call Kiki": "remind").

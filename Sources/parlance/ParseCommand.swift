@@ -35,12 +35,13 @@ struct ParseCommand: AsyncParsableCommand {
                 fflush(nil)  // the answer is out before a model still training for new apps is waited for
                 return
             }
+            let language = understanding.language  // the locale is read once, not per line
             var number = 0
             for line in InputLines.standardInput() {
                 number += 1
                 switch line {
                 case .text(let text):
-                    print(ParseOutput.json(for: text, understander: understander, language: understanding.language))
+                    print(ParseOutput.json(for: text, understander: understander, language: language))
                 case .invalidUTF8:
                     print(ParseOutput.error("line \(number) is not valid UTF-8", text: nil))
                 case .tooLong(let bytes):

@@ -10,18 +10,46 @@ enum LanguageIdentifier {
     static func clearlyOther(than expected: LanguagePack, in utterance: Utterance) -> LanguagePack? {
         let words = utterance.tokens.filter { ($0.kind == .word && !$0.isCapitalized) || $0.kind == .ideograph }.map(\.key)
         guard !words.isEmpty else { return nil }
-        func score(_ pack: LanguagePack) -> Double {
-            let known = vocabulary(of: pack)
-            return Double(words.filter(known.contains).count) / Double(words.count)
-        }
-        let own = score(expected)
+        let ownVocabulary = vocabulary(of: expected)
+        let own = Double(words.count(where: ownVocabulary.contains)) / Double(words.count)
         if own >= 0.8 { return nil }  // most requests: clearly the expected language, no need to score the others
-        let best = LanguageCatalog.packs.values.filter { $0.code != expected.code }
-            .map { ($0, score($0)) }.max { $0.1 < $1.1 }
+        // One look-up per word tells every language it belongs to.
+        let table = memberships()
+        var counts = [Int](repeating: 0, count: table.codes.count)
+        for word in words {
+            guard var mask = table.languagesOfWord[word] else { continue }
+            while mask != 0 {
+                counts[mask.trailingZeroBitCount] += 1
+                mask &= mask - 1
+            }
+        }
+        let best = table.codes.indices.filter { table.codes[$0] != expected.code }.max { counts[$0] < counts[$1] }
+        guard let best else { return nil }
+        let otherScore = Double(counts[best]) / Double(words.count)
         // One word decides only when it belongs to the other language alone ("appelle Bobo").
         let margin = words.count == 1 ? 1.0 : 0.3
-        guard let (other, otherScore) = best, otherScore >= 0.6, otherScore - own >= margin else { return nil }
-        return other
+        guard otherScore >= 0.6, otherScore - own >= margin else { return nil }
+        return LanguageCatalog.pack(for: table.codes[best])
+    }
+
+    /// Every supported language's words in one table: for each word, a bit per language (in `codes`' order).
+    private struct Memberships: Sendable {
+        let codes: [String]
+        let languagesOfWord: [String: UInt32]
+    }
+
+    private static let memberTable = Mutex<Memberships?>(nil)
+
+    private static func memberships() -> Memberships {
+        if let table = memberTable.withLock({ $0 }) { return table }
+        let packs = LanguageCatalog.packs.values.sorted { $0.code < $1.code }
+        var languagesOfWord: [String: UInt32] = [:]
+        for (bit, pack) in packs.enumerated() {
+            for word in vocabulary(of: pack) { languagesOfWord[word, default: 0] |= 1 << UInt32(bit) }
+        }
+        let table = Memberships(codes: packs.map(\.code), languagesOfWord: languagesOfWord)
+        memberTable.withLock { $0 = $0 ?? table }
+        return table
     }
 
     /// Takes a language's words as the model cache kept them, so a start need not read the templates for them.

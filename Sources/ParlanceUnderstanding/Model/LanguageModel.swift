@@ -18,6 +18,8 @@ final class LanguageModel: Sendable {
     var scope: ScopeWords { learned.scope }
     /// Words of the language's requests: an app named with one of them needs a cue word.
     let commonWords: Set<String>
+    /// The common words and the function words: none of them begins or ends a value.
+    let edgeWords: Set<String>
     /// Exact matches of the phrasing templates.
     let templates: TemplateMatcher
     /// The installed apps' example requests the model was trained for.
@@ -126,7 +128,9 @@ final class LanguageModel: Sendable {
         let workoutNames = phrasing.fillers["workoutName"] ?? []
         phrasing.fillers["workoutName"] = workoutNames + language.workoutKinds.filter { !workoutNames.contains($0) }
         // Function words ("I'll") are no part of a name either, even capitalized.
-        templates = TemplateMatcher(phrasing: phrasing, commonWords: commonWords.union(language.functionWords),
+        let edgeWords = commonWords.union(language.functionWords)
+        self.edgeWords = edgeWords
+        templates = TemplateMatcher(phrasing: phrasing, commonWords: edgeWords,
                                     listProperties: Self.listProperties,
                                     listJoiners: language.listJoiners, unspaced: language.numbers.ideographic,
                                     honorifics: language.honorifics,
