@@ -22,7 +22,8 @@ public struct Utterance: Sendable {
     public init(_ raw: String) {
         original = raw
         // ASCII is its own normal form; Foundation's normalization costs microseconds a request.
-        if raw.utf8.allSatisfy({ $0 < 0x80 }) || raw.precomposedStringWithCompatibilityMapping == raw {
+        let isASCII = raw.utf8.allSatisfy { $0 < 0x80 }
+        if isASCII || raw.precomposedStringWithCompatibilityMapping == raw {
             text = raw
             origins = []
         } else {
@@ -41,7 +42,7 @@ public struct Utterance: Sendable {
             self.text = text
             self.origins = origins
         }
-        self.tokens = Utterance.tokenize(text)
+        self.tokens = isASCII ? Utterance.tokenizeASCII(text) : Utterance.tokenize(text)
     }
 
     /// The words of tokens `range` exactly as the user wrote them, before normalization: what a message says.
@@ -74,7 +75,7 @@ public struct Utterance: Sendable {
         return String(text[tokens[range.lowerBound].range.lowerBound..<tokens[range.upperBound - 1].range.upperBound])
     }
 
-    private static func tokenize(_ text: String) -> [Token] {
+    static func tokenize(_ text: String) -> [Token] {
         var tokens: [Token] = []
         var index = text.startIndex
         while index < text.endIndex {
@@ -108,6 +109,90 @@ public struct Utterance: Sendable {
             }
         }
         return mergeOrdinalSuffixes(tokens, in: text)
+    }
+
+    /// `tokenize` for text that is all ASCII (most English requests), on bytes: the same tokens, without
+    /// the cost of cutting the text into characters and asking each for its Unicode properties.
+    static func tokenizeASCII(_ text: String) -> [Token] {
+        let bytes = Array(text.utf8)
+        let utf8 = text.utf8
+        func position(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
+        func isLetter(_ offset: Int) -> Bool {
+            offset < bytes.count && ((0x41...0x5A).contains(bytes[offset]) || (0x61...0x7A).contains(bytes[offset]))
+        }
+        func isDigit(_ offset: Int) -> Bool { offset < bytes.count && (0x30...0x39).contains(bytes[offset]) }
+        var tokens: [Token] = []
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                index += 1
+            } else if isDigit(index) {
+                let end = scanNumberASCII(bytes, from: index)
+                tokens.append(make(text, position(index)..<position(end), .number))
+                index = end
+            } else if isLetter(index) {
+                var end = index + 1
+                while end < bytes.count {
+                    if isLetter(end) || isDigit(end) {
+                        end += 1
+                    } else if bytes[end] == 0x27 || bytes[end] == 0x2D, isLetter(end + 1) {
+                        end += 2
+                    } else if bytes[end] == 0x27,
+                              elidedWords.contains(String(decoding: bytes[index..<end], as: UTF8.self).lowercased()) {
+                        end += 1  // "all' aeroporto": the elided word keeps its apostrophe
+                        break
+                    } else {
+                        break
+                    }
+                }
+                let range = position(index)..<position(end)
+                if let split = elision(text, range) {
+                    tokens.append(make(text, range.lowerBound..<split, .word))
+                    tokens.append(make(text, split..<range.upperBound, .word))
+                } else if let hyphen = pronounAfterVerb(text, range) {
+                    tokens.append(make(text, range.lowerBound..<hyphen, .word))
+                    tokens.append(make(text, text.index(after: hyphen)..<range.upperBound, .word))
+                } else {
+                    tokens.append(make(text, range, .word))
+                }
+                index = end
+            } else {
+                let kind: Token.Kind = Self.asciiSymbols.contains(byte) ? .symbol : .punctuation
+                tokens.append(make(text, position(index)..<position(index + 1), kind))
+                index += 1
+            }
+        }
+        return mergeOrdinalSuffixes(tokens, in: text)
+    }
+
+    /// ASCII's currency and math symbols and the others the tokenizer keeps (`CharacterClass.isSymbol`).
+    private static let asciiSymbols: Set<UInt8> = Set("$+<=>|~%#@&".utf8)
+
+    /// `scanNumber` on ASCII bytes; returns the end offset.
+    private static func scanNumberASCII(_ bytes: [UInt8], from start: Int) -> Int {
+        func isDigit(_ offset: Int) -> Bool { offset < bytes.count && (0x30...0x39).contains(bytes[offset]) }
+        var end = start + 1
+        while end < bytes.count {
+            let byte = bytes[end]
+            if isDigit(end) {
+                end += 1
+            } else if byte == 0x2E || byte == 0x2C, isDigit(end + 1) {
+                end += 2
+            } else if byte == 0x65 || byte == 0x45 {
+                // "1e309" is one number (too large to be any), not 1 and a word.
+                var index = end + 1
+                if index < bytes.count, bytes[index] == 0x2B || bytes[index] == 0x2D { index += 1 }
+                guard isDigit(index) else { break }
+                while isDigit(index) { index += 1 }
+                let letterAfter = index < bytes.count && ((0x41...0x5A).contains(bytes[index]) || (0x61...0x7A).contains(bytes[index]))
+                if letterAfter { break }
+                return index
+            } else {
+                break
+            }
+        }
+        return end
     }
 
     private static func make(_ text: String, _ range: Range<String.Index>, _ kind: Token.Kind) -> Token {
