@@ -36,8 +36,11 @@ struct ParlanceBench {
             let entries = Int(value(of: "--entries", in: arguments) ?? "") ?? 10_000
             let iterations = Int(value(of: "--iterations", in: arguments) ?? "") ?? 20_000
             let evaluation = URL(fileURLWithPath: value(of: "--evaluation", in: arguments) ?? "Evaluation")
+            let workload = ParseBenchmarks.Workload(apps: value(of: "--apps", in: arguments).map(URL.init(fileURLWithPath:)),
+                                                    vocabulary: value(of: "--vocabulary", in: arguments).map(URL.init(fileURLWithPath:)),
+                                                    requests: value(of: "--requests", in: arguments).map(URL.init(fileURLWithPath:)))
             try ParseBenchmarks.run(entries: entries, evaluation: evaluation, iterations: iterations,
-                                    language: value(of: "--language", in: arguments) ?? "en")
+                                    language: value(of: "--language", in: arguments) ?? "en", workload: workload)
         case "conversation":
             try await ConversationBenchmarks.run(turns: Int(value(of: "--turns", in: arguments) ?? "") ?? 2_000,
                                                  activityLog: !arguments.contains("--no-activity-log"))

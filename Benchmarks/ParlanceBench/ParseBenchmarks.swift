@@ -6,19 +6,27 @@ import ParlanceUnderstanding
 /// Understanding latency: every request of the English dev set, against the evaluation apps with
 /// their vocabulary plus a large synthetic contact list, and the process's memory afterwards.
 enum ParseBenchmarks {
-    static func run(entries: Int, evaluation: URL, iterations: Int, language: String = "en") throws {
+    /// Another set of apps, vocabulary and requests than the dev set's (`--apps`, `--vocabulary`, `--requests`),
+    /// such as the side-by-side benchmark's.
+    struct Workload {
+        var apps: URL?
+        var vocabulary: URL?
+        var requests: URL?
+    }
+
+    static func run(entries: Int, evaluation: URL, iterations: Int, language: String = "en", workload: Workload = Workload()) throws {
         let rssBefore = residentMegabytes()
-        let store = try EvaluationSetup.store(apps: evaluation.appendingPathComponent("apps-dev"),
-                                              vocabulary: evaluation.appendingPathComponent("en/vocabulary-dev.json"))
+        let store = try EvaluationSetup.store(apps: workload.apps ?? evaluation.appendingPathComponent("apps-dev"),
+                                              vocabulary: workload.vocabulary ?? evaluation.appendingPathComponent("en/vocabulary-dev.json"))
         // Spread the entries over the apps that take contact names, as a user's address book would be.
         let apps = ["org.example.chatterly", "org.example.ringo", "org.example.coinly", "org.example.whisper"]
         let names = syntheticNames(entries)
         let share = (names.count + apps.count - 1) / apps.count
-        for (index, app) in apps.enumerated() {
+        for (index, app) in apps.enumerated() where entries > 0 {
             let slice = Array(names[min(names.count, index * share)..<min(names.count, (index + 1) * share)])
             _ = try store.replaceVocabulary(slice, type: .contactName, app: app)
         }
-        let requests = try Evaluator.load(evaluation.appendingPathComponent("\(language)/dev.jsonl")).map(\.request.text)
+        let requests = try Evaluator.load(workload.requests ?? evaluation.appendingPathComponent("\(language)/dev.jsonl")).map(\.request.text)
         let understander = RequestUnderstander(store: store, defaultCurrency: "USD")
         let clock = ContinuousClock()
         let first = try clock.measure { _ = try understander.understand(requests[0], language: language) }
@@ -28,7 +36,8 @@ enum ParseBenchmarks {
             let text = requests[index % requests.count]
             samples.append(try clock.measure { _ = try understander.understand(text, language: language) })
         }
-        print("understanding (\(language)), \(requests.count) dev-set requests × \(iterations / requests.count), 7 apps, "
+        print("understanding (\(language)), \(requests.count) \(workload.requests == nil ? "dev-set " : "")requests × "
+            + "\(iterations / requests.count), \(workload.apps == nil ? "7 apps" : "apps of \(workload.apps?.path ?? "")"), "
             + "\(entries) user vocabulary entries")
         print(String(format: "first request (train models, build vocabulary index): %.1f ms",
                      Double(first / .microseconds(1)) / 1000))

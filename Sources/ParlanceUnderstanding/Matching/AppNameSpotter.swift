@@ -18,6 +18,8 @@ struct AppNameSpotter: Sendable {
         var joined: String
         /// `joined`'s characters, for the edit distance.
         var characters: [Character]
+        /// `joined`'s bytes when it is all ASCII (one byte a character): the edit distance on bytes.
+        var ascii: [UInt8]?
         var isCommonWord: Bool
     }
 
@@ -40,7 +42,7 @@ struct AppNameSpotter: Sendable {
                 let joined = keys.joined()
                 guard !joined.isEmpty, seen.insert(joined).inserted else { continue }
                 names.append(Name(appIdentifier: app.identifier, keys: keys, joined: joined, characters: Array(joined),
-                                  isCommonWord: keys.count == 1 && commonWords.contains(joined)))
+                                  ascii: Self.asciiBytes(joined), isCommonWord: keys.count == 1 && commonWords.contains(joined)))
             }
         }
         self.names = names
@@ -83,7 +85,7 @@ struct AppNameSpotter: Sendable {
             for index in byJoinedKey[joined] ?? [] where acceptable(names[index], at: start, in: tokens) {
                 best = Mention(appIdentifier: names[index].appIdentifier, tokens: range, distance: 0)
             }
-            if best == nil, joined.count >= 5, !containsCommonWord, let fuzzy = fuzzyMatch(joined, range: range, tokens: tokens) {
+            if best == nil, !containsCommonWord, joined.count >= 5, let fuzzy = fuzzyMatch(joined, range: range, tokens: tokens) {
                 best = fuzzy
             }
         }
@@ -100,11 +102,17 @@ struct AppNameSpotter: Sendable {
     /// The one app whose name is closest to a misspelled word, if it is close and not a tie.
     private func fuzzyMatch(_ word: String, range: Range<Int>, tokens: [Token]) -> Mention? {
         let characters = Array(word)
+        let ascii = Self.asciiBytes(word)
         let allowed = characters.count >= 9 ? 2 : 1
         var best: (index: Int, distance: Int)?
         var tie = false
         for (index, name) in names.enumerated() where !name.isCommonWord && abs(name.characters.count - characters.count) <= allowed {
-            let distance = Suggestion.editDistance(characters, name.characters)
+            let distance: Int
+            if let ascii, let nameASCII = name.ascii {
+                distance = Self.editDistance(ascii, nameASCII, beyond: allowed)
+            } else {
+                distance = Suggestion.editDistance(characters, name.characters)
+            }
             guard distance <= allowed, distance > 0 else { continue }
             if let current = best {
                 if distance < current.distance {
@@ -119,6 +127,31 @@ struct AppNameSpotter: Sendable {
         }
         guard let best, !tie else { return nil }
         return Mention(appIdentifier: names[best.index].appIdentifier, tokens: range, distance: best.distance)
+    }
+
+    private static func asciiBytes(_ text: String) -> [UInt8]? {
+        text.utf8.allSatisfy { $0 < 0x80 } ? Array(text.utf8) : nil
+    }
+
+    /// The edit distance of two byte strings when it is at most `limit`; some larger number when it is more
+    /// (a row whose every cell is past the limit ends the count).
+    static func editDistance(_ a: [UInt8], _ b: [UInt8], beyond limit: Int) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            var rowMinimum = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                rowMinimum = min(rowMinimum, current[j])
+            }
+            if rowMinimum > limit { return limit + 1 }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
     }
 
     private static func strippingPossessive(_ key: String) -> String {

@@ -6,23 +6,39 @@ struct SlotTagger: Sendable {
     let labels: [String]
     private let featureIndex: [String: Int]
     private let weights: [Float]
+    /// Whether a label may follow another (`follows[label][previous]`), worked out once.
+    private let follows: [[Bool]]
+    /// The row of the feature "the previous label was this one", per label.
+    private let previousRows: [Int?]
+
+    init(labels: [String], featureIndex: [String: Int], weights: [Float]) {
+        self.labels = labels
+        self.featureIndex = featureIndex
+        self.weights = weights
+        follows = Self.follows(labels)
+        previousRows = labels.map { featureIndex["p:" + $0] }
+    }
 
     /// The labels for a sequence whose fixed features are given per position: the best-scoring sequence as
     /// a whole (Viterbi), so one doubtful word early on does not decide every label after it.
     func tag(_ features: [[String]], keys: [String]) -> [Int] {
         let fixedRows = features.map { $0.compactMap { featureIndex[$0] } }
-        return Self.decode(fixedRows, labels: labels, weights: weights) { position, previous in
-            Self.dynamicFeatures(previous: labels[previous], key: keys[position]).compactMap { featureIndex[$0] }
+        return Self.decode(fixedRows, follows: follows, weights: weights) { position, previous in
+            (previousRows[previous], featureIndex["pw:" + labels[previous] + "|" + keys[position]])
         }
     }
 
+    private static func follows(_ labels: [String]) -> [[Bool]] {
+        labels.indices.map { label in labels.indices.map { allowed(label, after: $0, labels: labels) } }
+    }
+
     /// The best sequence of labels under `weights` (rows of one weight per label), I-x only after B-x or I-x;
-    /// the first position follows "O".
-    private static func decode(_ fixedRows: [[Int]], labels: [String], weights: [Float],
-                               dynamicRows: (_ position: Int, _ previous: Int) -> [Int]) -> [Int] {
-        let width = labels.count
+    /// the first position follows "O". `dynamicRows` gives the rows of the two features that depend on the
+    /// previous label (`dynamicFeatures`), in that order.
+    private static func decode(_ fixedRows: [[Int]], follows: [[Bool]], weights: [Float],
+                               dynamicRows: (_ position: Int, _ previous: Int) -> (Int?, Int?)) -> [Int] {
+        let width = follows.count
         guard !fixedRows.isEmpty else { return [] }
-        let follows = (0..<width).map { label in (0..<width).map { allowed(label, after: $0, labels: labels) } }
         var fixedScores = [Float](repeating: 0, count: width)
         var dynamicScores = [Float](repeating: 0, count: width)
         var best = [Float](repeating: -.infinity, count: width)
@@ -34,7 +50,10 @@ struct SlotTagger: Sendable {
             for label in 0..<width { next[label] = -.infinity }
             var pointers = [Int](repeating: 0, count: width)
             for previous in 0..<(position == 0 ? 1 : width) where position == 0 || best[previous] > -.infinity {
-                add(dynamicRows(position, previous), weights: weights, width: width, into: &dynamicScores)
+                let (first, second) = dynamicRows(position, previous)
+                for label in 0..<width { dynamicScores[label] = 0 }
+                if let first { addRow(first, weights: weights, width: width, into: &dynamicScores) }
+                if let second { addRow(second, weights: weights, width: width, into: &dynamicScores) }
                 let base = position == 0 ? 0 : best[previous]
                 for label in 0..<width where follows[label][previous] {
                     let total = base + fixedScores[label] + dynamicScores[label]
@@ -67,10 +86,12 @@ struct SlotTagger: Sendable {
     /// The sum of the rows' weights, per label.
     private static func add(_ rows: [Int], weights: [Float], width: Int, into scores: inout [Float]) {
         for label in 0..<width { scores[label] = 0 }
-        for row in rows {
-            let base = row * width
-            for label in 0..<width { scores[label] += weights[base + label] }
-        }
+        for row in rows { addRow(row, weights: weights, width: width, into: &scores) }
+    }
+
+    private static func addRow(_ row: Int, weights: [Float], width: Int, into scores: inout [Float]) {
+        let base = row * width
+        for label in 0..<width { scores[label] += weights[base + label] }
     }
 
     static func dynamicFeatures(previous: String, key: String) -> [String] {
@@ -105,8 +126,14 @@ struct SlotTagger: Sendable {
         var step: Float = 1
         var order = Array(sequences.indices)
         var random = SeededRandom(seed: seed)
+        let follows = Self.follows(labels)
+        func dynamicPair(_ keys: [String], _ position: Int, _ previous: Int) -> (Int?, Int?) {
+            let features = dynamicFeatures(previous: labels[previous], key: keys[position])
+            return (index[features[0]], index[features[1]])
+        }
         func dynamicRows(_ keys: [String], _ position: Int, _ previous: Int) -> [Int] {
-            dynamicFeatures(previous: labels[previous], key: keys[position]).compactMap { index[$0] }
+            let (first, second) = dynamicPair(keys, position, previous)
+            return [first, second].compactMap { $0 }
         }
         func update(_ rows: [Int], label: Int, by amount: Float) {
             for row in rows {
@@ -119,7 +146,7 @@ struct SlotTagger: Sendable {
             for sequenceIndex in order {
                 let sequence = sequences[sequenceIndex]
                 let rows = fixedRows[sequenceIndex]
-                let guess = decode(rows, labels: labels, weights: weights) { dynamicRows(sequence.keys, $0, $1) }
+                let guess = decode(rows, follows: follows, weights: weights) { dynamicPair(sequence.keys, $0, $1) }
                 if guess != sequence.labels {
                     for position in rows.indices {
                         let gold = sequence.labels[position]

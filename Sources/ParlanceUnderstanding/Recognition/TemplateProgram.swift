@@ -2,7 +2,7 @@
 /// program counter: sequences cost nothing, and alternatives are a split that tries one way, then the
 /// other. Built once per language model. The template's own words are numbers (`WordNumbers`), so
 /// comparing them costs no string comparison.
-struct TemplateProgram: Sendable {
+final class TemplateProgram: Sendable {
     enum Step: Sendable {
         case word(Int)
         case app
@@ -42,6 +42,61 @@ struct TemplateProgram: Sendable {
         requiredWords = pattern.requiredWords.compactMap { numbers[$0] }.sorted()
         var visited = Set<Int>()
         firstWords = Self.firstWords(from: 0, steps: steps, visited: &visited).map { Array($0).sorted() }
+        splitWords = Self.splitWords(steps)
+    }
+
+    /// Reads what `write(to:)` wrote; a word number or step target out of range is corrupt.
+    init(from reader: inout ModelReader, wordCount: Int) throws(ModelReader.Corrupt) {
+        intent = try reader.readString()
+        let count = try reader.readCount(itemSize: 4)
+        func word(_ number: Int) throws(ModelReader.Corrupt) -> Int {
+            guard (0..<wordCount).contains(number) else { throw ModelReader.Corrupt() }
+            return number
+        }
+        // Splits and jumps only lead forward (as `compile` writes them): a loop would never end.
+        func target(after index: Int) throws(ModelReader.Corrupt) -> Int {
+            let step = Int(try reader.readUInt32())
+            guard step > index, step < count else { throw ModelReader.Corrupt() }
+            return step
+        }
+        func flag() throws(ModelReader.Corrupt) -> Bool { try reader.readUInt32() != 0 }
+        var steps: [Step] = []
+        steps.reserveCapacity(count)
+        for index in 0..<count {
+            switch try reader.readUInt32() {
+            case 0: steps.append(.word(try word(Int(try reader.readUInt32()))))
+            case 1: steps.append(.app)
+            case 2:
+                let property = try reader.readStrings().first
+                steps.append(.entity(property: property, classes: Set(try reader.readStrings())))
+            case 3: steps.append(.vocabulary(property: try reader.readString(), wordsFollow: try flag()))
+            case 4: steps.append(.person(property: try reader.readString(), list: try flag()))
+            case 5: steps.append(.freeText(property: try reader.readString()))
+            case 6:
+                let property = try reader.readString()
+                var options: [[Int]] = []
+                for _ in 0..<(try reader.readCount(itemSize: 4)) {
+                    var option: [Int] = []
+                    for number in try reader.readNumbers() { option.append(try word(number)) }
+                    options.append(option)
+                }
+                steps.append(.options(property: property, options))
+            case 7: steps.append(.split(try target(after: index), try target(after: index)))
+            case 8: steps.append(.jump(try target(after: index)))
+            case 9: steps.append(.fail)
+            case 10: steps.append(.accept)
+            default: throw ModelReader.Corrupt()
+            }
+        }
+        guard case .accept? = steps.last else { throw ModelReader.Corrupt() }
+        self.steps = steps
+        var required: [Int] = []
+        for number in try reader.readNumbers() { required.append(try word(number)) }
+        requiredWords = required
+        let hasFirstWords = try flag()
+        var first: [Int] = []
+        for number in try reader.readNumbers() { first.append(try word(number)) }
+        firstWords = hasFirstWords ? first : nil
         splitWords = Self.splitWords(steps)
     }
 
@@ -184,60 +239,5 @@ extension TemplateProgram {
         writer.write(numbers: requiredWords)
         writer.write(UInt32(firstWords == nil ? 0 : 1))
         writer.write(numbers: firstWords ?? [])
-    }
-
-    /// Reads what `write(to:)` wrote; a word number or step target out of range is corrupt.
-    init(from reader: inout ModelReader, wordCount: Int) throws(ModelReader.Corrupt) {
-        intent = try reader.readString()
-        let count = try reader.readCount(itemSize: 4)
-        func word(_ number: Int) throws(ModelReader.Corrupt) -> Int {
-            guard (0..<wordCount).contains(number) else { throw ModelReader.Corrupt() }
-            return number
-        }
-        // Splits and jumps only lead forward (as `compile` writes them): a loop would never end.
-        func target(after index: Int) throws(ModelReader.Corrupt) -> Int {
-            let step = Int(try reader.readUInt32())
-            guard step > index, step < count else { throw ModelReader.Corrupt() }
-            return step
-        }
-        func flag() throws(ModelReader.Corrupt) -> Bool { try reader.readUInt32() != 0 }
-        var steps: [Step] = []
-        steps.reserveCapacity(count)
-        for index in 0..<count {
-            switch try reader.readUInt32() {
-            case 0: steps.append(.word(try word(Int(try reader.readUInt32()))))
-            case 1: steps.append(.app)
-            case 2:
-                let property = try reader.readStrings().first
-                steps.append(.entity(property: property, classes: Set(try reader.readStrings())))
-            case 3: steps.append(.vocabulary(property: try reader.readString(), wordsFollow: try flag()))
-            case 4: steps.append(.person(property: try reader.readString(), list: try flag()))
-            case 5: steps.append(.freeText(property: try reader.readString()))
-            case 6:
-                let property = try reader.readString()
-                var options: [[Int]] = []
-                for _ in 0..<(try reader.readCount(itemSize: 4)) {
-                    var option: [Int] = []
-                    for number in try reader.readNumbers() { option.append(try word(number)) }
-                    options.append(option)
-                }
-                steps.append(.options(property: property, options))
-            case 7: steps.append(.split(try target(after: index), try target(after: index)))
-            case 8: steps.append(.jump(try target(after: index)))
-            case 9: steps.append(.fail)
-            case 10: steps.append(.accept)
-            default: throw ModelReader.Corrupt()
-            }
-        }
-        guard case .accept? = steps.last else { throw ModelReader.Corrupt() }
-        self.steps = steps
-        var required: [Int] = []
-        for number in try reader.readNumbers() { required.append(try word(number)) }
-        requiredWords = required
-        let hasFirstWords = try flag()
-        var first: [Int] = []
-        for number in try reader.readNumbers() { first.append(try word(number)) }
-        firstWords = hasFirstWords ? first : nil
-        splitWords = Self.splitWords(steps)
     }
 }
