@@ -1,6 +1,5 @@
 import Foundation
 import Intents
-@testable import ParlanceUnderstanding
 import TestSupport
 import Testing
 
@@ -15,7 +14,7 @@ import Testing
             let b = (0..<Int.random(in: 0...9, using: &random)).map { _ in alphabet.randomElement(using: &random) ?? 0x61 }
             let limit = Int.random(in: 1...2, using: &random)
             let exact = Suggestion.editDistance(a.map { Character(UnicodeScalar($0)) }, b.map { Character(UnicodeScalar($0)) })
-            let bounded = AppNameSpotter.editDistance(a, b, beyond: limit)
+            let bounded = Suggestion.editDistance(a, b, beyond: limit)
             #expect(exact <= limit ? bounded == exact : bounded > limit, "\(a) \(b) limit \(limit)")
         }
     }

@@ -109,7 +109,7 @@ struct AppNameSpotter: Sendable {
         for (index, name) in names.enumerated() where !name.isCommonWord && abs(name.characters.count - characters.count) <= allowed {
             let distance: Int
             if let ascii, let nameASCII = name.ascii {
-                distance = Self.editDistance(ascii, nameASCII, beyond: allowed)
+                distance = Suggestion.editDistance(ascii, nameASCII, beyond: allowed)
             } else {
                 distance = Suggestion.editDistance(characters, name.characters)
             }
@@ -131,27 +131,6 @@ struct AppNameSpotter: Sendable {
 
     private static func asciiBytes(_ text: String) -> [UInt8]? {
         text.utf8.allSatisfy { $0 < 0x80 } ? Array(text.utf8) : nil
-    }
-
-    /// The edit distance of two byte strings when it is at most `limit`; some larger number when it is more
-    /// (a row whose every cell is past the limit ends the count).
-    static func editDistance(_ a: [UInt8], _ b: [UInt8], beyond limit: Int) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            var rowMinimum = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                rowMinimum = min(rowMinimum, current[j])
-            }
-            if rowMinimum > limit { return limit + 1 }
-            swap(&previous, &current)
-        }
-        return previous[b.count]
     }
 
     private static func strippingPossessive(_ key: String) -> String {
