@@ -41,6 +41,21 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: home.appendingPathComponent("inbox/vocabulary").path).isEmpty)
     }
 
+    /// The inbox is listed only when its folder changed since a listing long enough ago to trust its time
+    /// (`FolderStamp`); an update that comes after such a quiet spell is still seen at the next read.
+    @Test(.waitsBlocking) func anUpdateAfterAQuietInboxIsSeenByTheNextRead() throws {
+        let home = Self.temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let store = try AssistantStore.open(home: home)
+        #expect(try Self.runApp(["contactName", "Bobo"], home: home).isEmpty)
+        #expect(try store.vocabulary().map(\.phrase) == ["Bobo"])
+        let inbox = home.appendingPathComponent("inbox/vocabulary")
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: inbox.path)
+        #expect(try store.vocabulary().map(\.phrase) == ["Bobo"])  // the quiet folder's stamp is trusted from here on
+        _ = try Self.runApp(["contactName", "Kiki"], home: home)
+        #expect(try store.vocabulary().map(\.phrase) == ["Kiki"])
+    }
+
     @Test(.waitsBlocking) func aRefusedUpdateIsReportedToTheAppAndNotSaved() throws {
         let home = Self.temporaryHome()
         defer { try? FileManager.default.removeItem(at: home) }
