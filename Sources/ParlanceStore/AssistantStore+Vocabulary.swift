@@ -56,7 +56,8 @@ extension AssistantStore: VocabularySource {
         guard let stamp = FolderStamp(path: inbox.folder.path) else { return 0 }  // no inbox yet: nothing left
         if inboxSeen.withLock({ $0 == stamp }) { return 0 }
         let applied = try inbox.ingest(into: self)
-        if stamp.isSettled { inboxSeen.withLock { $0 = stamp } }
+        // Trusted only once nothing is left: a file that could not be read this time is tried at every read.
+        if stamp.isSettled, inbox.pending().isEmpty { inboxSeen.withLock { $0 = stamp } }
         return applied
     }
 

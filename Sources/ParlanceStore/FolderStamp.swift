@@ -21,7 +21,7 @@ struct FolderStamp: Equatable, Sendable {
         nanoseconds = info.st_mtim.tv_nsec
     }
 
-    /// Whether the change is a second or more in the past: a file system with coarse times could give
+    /// Whether the change is two seconds or more in the past: a file system with coarse times could give
     /// two changes within the same tick the same stamp, so a recent stamp is not trusted to mean "as before".
     var isSettled: Bool {
         var now = timespec()

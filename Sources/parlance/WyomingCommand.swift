@@ -73,7 +73,7 @@ struct WyomingCommand: AsyncParsableCommand {
         if let service = recognizer.flatMap({ ($0 as? SpokenRequestRecognizer)?.engine as? WyomingSpeechService }) {
             // What the service behind says it hears, not a guess.
             do {
-                recognitionLanguages = try await service.describe().recognitionLanguages
+                recognitionLanguages = Self.understood(try await service.describe().recognitionLanguages)
             } catch {
                 Terminal.error("note: \(error.message); offering speech to text in every language")
                 recognitionLanguages = LanguageCatalog.supported
@@ -85,8 +85,12 @@ struct WyomingCommand: AsyncParsableCommand {
             do {
                 let service = try WyomingSpeechService(address: textToSpeech)
                 synthesizer = service
-                let voices = (try? await service.describe().voices.flatMap(\.languages)) ?? []
-                voiceLanguages = voices.isEmpty ? LanguageCatalog.supported : Array(Set(voices)).sorted()
+                do {
+                    voiceLanguages = Self.understood(try await service.describe().voices.flatMap(\.languages))
+                } catch {
+                    Terminal.error("note: \(error.message); offering text to speech in every language")
+                    voiceLanguages = LanguageCatalog.supported
+                }
             } catch {
                 Terminal.error("note: serving without text to speech: \(error.message)")
             }
@@ -97,5 +101,14 @@ struct WyomingCommand: AsyncParsableCommand {
         }
         return WyomingSpeech(recognizer: recognizer, recognitionLanguages: recognitionLanguages,
                              synthesizer: synthesizer, voiceLanguages: voiceLanguages)
+    }
+
+    /// The languages a speech service reports that Parlance also understands (as the service names them,
+    /// once each): a satellite must not be offered a language whose requests nothing here can read. A
+    /// service that names none is taken to serve them all.
+    static func understood(_ reported: [String]) -> [String] {
+        guard !reported.isEmpty else { return LanguageCatalog.supported }
+        var seen = Set<String>()
+        return reported.filter { LanguageCatalog.isSupported($0) && seen.insert($0).inserted }
     }
 }

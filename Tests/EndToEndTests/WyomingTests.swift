@@ -177,6 +177,24 @@ extension WyomingTests {
     }
 }
 
+extension WyomingTests {
+    @Test("in front of speech services, parlance wyoming offers the languages they report and Parlance understands")
+    func servicesDescribed() async throws {
+        let runner = CommandRunner()
+        defer { runner.remove() }
+        try FileManager.default.createDirectory(at: runner.home, withIntermediateDirectories: true)
+        let fake = try FakeSpeechService(log: runner.home.appendingPathComponent("requests.jsonl"))
+        defer { fake.stop() }
+        let address = "tcp://127.0.0.1:\(fake.port)"
+        let service = try WyomingService(home: runner.home, arguments: ["--speech-to-text", address, "--text-to-speech", address])
+        defer { service.stop() }
+        let described = try await WyomingSpeechService(address: "tcp://127.0.0.1:\(service.port)").describe()
+        let understood = ["de", "en", "fr", "it", "ja", "zh"]
+        #expect(described.recognitionLanguages == understood, "the service's Spanish is left out")
+        #expect(Set(described.voices.flatMap(\.languages)) == Set(understood))
+    }
+}
+
 /// `Tests/Fixtures/Wyoming/fake_speech_service.py`: a speech service made with the wyoming package that
 /// turns text into audio and back exactly (one byte per sample, × 100).
 struct FakeSpeechService {
@@ -225,8 +243,9 @@ struct WyomingService {
     let server: RunningServer
     let port: Int
 
-    init(home: URL) throws {
-        server = try RunningServer(home: home, command: ["wyoming", "--port", "0"], address: #"tcp://127\.0\.0\.1:[0-9]+"#)
+    init(home: URL, arguments: [String] = []) throws {
+        server = try RunningServer(home: home, arguments: arguments, command: ["wyoming", "--port", "0"],
+                                   address: #"tcp://127\.0\.0\.1:[0-9]+"#)
         port = Int(server.base.split(separator: ":").last ?? "") ?? 0
     }
 

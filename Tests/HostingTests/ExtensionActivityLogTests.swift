@@ -41,6 +41,25 @@ struct ExtensionActivityLogTests {
         #expect(files.sorted() == ["org.example.pay.1.jsonl", "org.example.pay.jsonl"])
     }
 
+    @Test("two assistants on one home share the log: after one moves it aside, the other writes to the new file; a deleted log is begun again")
+    func twoWriters() throws {
+        let home = folder()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let chat = ExtensionActivityLog(home: home, maximumBytes: 400)
+        let server = ExtensionActivityLog(home: home, maximumBytes: 400)
+        for index in 0..<40 {
+            (index.isMultiple(of: 2) ? chat : server).record(.init(event: "handle", detail: "call \(index)"), app: "org.example.pay")
+        }
+        let current = try String(contentsOf: chat.file(of: "org.example.pay"), encoding: .utf8)
+        #expect(current.contains("call 39") && current.contains("call 38"), "both write to the file in place: \(current)")
+        #expect(current.utf8.count <= 400, "the size both see is the file's")
+        let kept = chat.entries(of: "org.example.pay", limit: 1000).compactMap(\.detail)
+        #expect(kept == kept.sorted { Int($0.dropFirst(5)) ?? 0 < Int($1.dropFirst(5)) ?? 0 }, "\(kept)")
+        try FileManager.default.removeItem(at: chat.folder)
+        server.record(.init(event: "start"), app: "org.example.pay")
+        #expect(server.entries(of: "org.example.pay").map(\.event) == ["start"])
+    }
+
     @Test("names that are not bundle identifiers stay inside the folder; broken lines are skipped")
     func hostileNames() throws {
         let home = folder()

@@ -111,7 +111,7 @@ struct AppNameSpotter: Sendable {
             if let ascii, let nameASCII = name.ascii {
                 distance = Suggestion.editDistance(ascii, nameASCII, beyond: allowed)
             } else {
-                distance = Suggestion.editDistance(characters, name.characters)
+                distance = Suggestion.editDistance(characters, name.characters, beyond: allowed)
             }
             guard distance <= allowed, distance > 0 else { continue }
             if let current = best {

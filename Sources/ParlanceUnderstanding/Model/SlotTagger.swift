@@ -16,7 +16,7 @@ struct SlotTagger: Sendable {
         self.featureIndex = featureIndex
         self.weights = weights
         follows = Self.follows(labels)
-        previousRows = labels.map { featureIndex["p:" + $0] }
+        previousRows = labels.map { featureIndex[Self.previousFeature($0)] }
     }
 
     /// The labels for a sequence whose fixed features are given per position: the best-scoring sequence as
@@ -24,7 +24,7 @@ struct SlotTagger: Sendable {
     func tag(_ features: [[String]], keys: [String]) -> [Int] {
         let fixedRows = features.map { $0.compactMap { featureIndex[$0] } }
         return Self.decode(fixedRows, follows: follows, weights: weights) { position, previous in
-            (previousRows[previous], featureIndex["pw:" + labels[previous] + "|" + keys[position]])
+            (previousRows[previous], featureIndex[Self.pairFeature(previous: labels[previous], key: keys[position])])
         }
     }
 
@@ -95,8 +95,14 @@ struct SlotTagger: Sendable {
     }
 
     static func dynamicFeatures(previous: String, key: String) -> [String] {
-        ["p:" + previous, "pw:" + previous + "|" + key]
+        [previousFeature(previous), pairFeature(previous: previous, key: key)]
     }
+
+    /// "The previous label was this one".
+    private static func previousFeature(_ previous: String) -> String { "p:" + previous }
+
+    /// "The previous label was this one and this is the word".
+    private static func pairFeature(previous: String, key: String) -> String { "pw:" + previous + "|" + key }
 
     /// Trains on sequences of (fixed features per position, keys, gold labels): a structured perceptron,
     /// which learns from whole decoded sequences as `tag` reads them, averaged.

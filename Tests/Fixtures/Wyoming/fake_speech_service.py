@@ -19,7 +19,8 @@ from wyoming.info import AsrModel, AsrProgram, Attribution, Describe, Info, TtsP
 from wyoming.server import AsyncEventHandler
 from wyoming.tts import Synthesize
 
-LANGUAGES = ["de", "en", "fr", "it", "ja", "zh"]
+# Spanish too, which Parlance does not understand: `parlance wyoming` must not offer it.
+LANGUAGES = ["de", "en", "es", "fr", "it", "ja", "zh"]
 ATTRIBUTION = Attribution(name="Parlance tests", url="https://example.invalid")
 RATE, WIDTH, CHANNELS = 22050, 2, 2
 
