@@ -47,6 +47,7 @@ struct RequestAnalyzer: Sendable {
         let tokens = utterance.tokens
         var segments: [Segment] = []
         segments.reserveCapacity(tokens.count)
+        let readers = EntityReaders(numbers: numbers, money: money, quantities: quantities, remembering: tokens)
         var mentionIndex = 0
         var index = 0
         while index < tokens.count {
@@ -74,7 +75,7 @@ struct RequestAnalyzer: Sendable {
                 index = match.tokens.upperBound
                 continue
             }
-            if let (value, length) = entity(tokens, at: index, limit: limit, time: time) {
+            if let (value, length) = entity(tokens, at: index, limit: limit, time: time, readers: readers) {
                 segments.append(Segment(tokens: index..<(index + length), kind: .entity(value), key: value.classKey,
                                         isCapitalized: false))
                 index += length
@@ -89,18 +90,33 @@ struct RequestAnalyzer: Sendable {
         return segments
     }
 
-    private func entity(_ tokens: [Token], at index: Int, limit: Int, time: ReferenceTime) -> (EntityValue, Int)? {
+    /// The entity readers for one request's tokens, which read the number at each position once.
+    private struct EntityReaders {
+        var numbers: NumberReader
+        var money: MoneyReader
+        var quantities: QuantityReader
+
+        init(numbers: NumberReader, money: MoneyReader, quantities: QuantityReader, remembering tokens: [Token]) {
+            self.numbers = numbers.remembering(tokens)
+            self.money = money
+            self.money.numbers = self.numbers
+            self.quantities = quantities
+            self.quantities.numbers = self.numbers
+        }
+    }
+
+    private func entity(_ tokens: [Token], at index: Int, limit: Int, time: ReferenceTime, readers: EntityReaders) -> (EntityValue, Int)? {
         let token = tokens[index]
         guard token.kind != .punctuation || token.key == "-" else { return nil }
         var found: (EntityValue, Int)?
-        if let (span, length) = language.dates.read(tokens, at: index, numbers: numbers, time: time),
-           !endsInsideAmount(tokens, from: index, length: length) {
+        if let (span, length) = language.dates.read(tokens, at: index, numbers: readers.numbers, time: time),
+           !endsInsideAmount(tokens, from: index, length: length, money: readers.money) {
             found = (.date(span), length)
         }
-        if let money = money.read(tokens, at: index), money.1 > (found?.1 ?? 0) { found = money }
-        if let quantity = quantities.read(tokens, at: index), quantity.1 > (found?.1 ?? 0) { found = quantity }
+        if let money = readers.money.read(tokens, at: index), money.1 > (found?.1 ?? 0) { found = money }
+        if let quantity = readers.quantities.read(tokens, at: index), quantity.1 > (found?.1 ?? 0) { found = quantity }
         if found == nil, token.kind == .number || language.numbers.values[token.key] != nil,
-           let number = numbers.read(tokens, at: index),
+           let number = readers.numbers.read(tokens, at: index),
            number.length > 1 || !language.numbers.articles.contains(token.key) {  // French "un", "une" alone: articles
             found = (.number(number.value), number.length)
         }
@@ -109,7 +125,7 @@ struct RequestAnalyzer: Sendable {
     }
 
     /// "um achtzehn Euro" is not 18:00 but the start of an amount: a date whose last words begin an amount.
-    private func endsInsideAmount(_ tokens: [Token], from index: Int, length: Int) -> Bool {
+    private func endsInsideAmount(_ tokens: [Token], from index: Int, length: Int, money: MoneyReader) -> Bool {
         guard length > 1 else { return false }
         return ((index + 1)..<(index + length)).contains { start in
             guard let amount = money.read(tokens, at: start) else { return false }

@@ -29,7 +29,12 @@ public struct UnderstandingError: Error, Sendable, Equatable, CustomStringConver
 
     /// The first control character of a text (tabs and line breaks are spaces, not controls).
     static func firstControlCharacter(in text: String) -> Unicode.Scalar? {
-        text.unicodeScalars.first { $0.properties.generalCategory == .control && !["\t", "\n", "\r"].contains($0) }
+        // The control characters (general category Cc) are U+0000–U+001F and U+007F–U+009F, a set Unicode
+        // never changes: compared by value, not looked up in the character database for every character.
+        text.unicodeScalars.first { scalar in
+            let value = scalar.value
+            return (value < 0x20 || (0x7F...0x9F).contains(value)) && value != 0x09 && value != 0x0A && value != 0x0D
+        }
     }
 
     static func unsupported(_ language: String) -> UnderstandingError {

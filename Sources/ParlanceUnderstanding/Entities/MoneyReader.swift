@@ -2,7 +2,7 @@
 /// Reads amounts of money: "$15.50", "30 euros", "twenty five pounds", "a hundred bucks",
 /// "15 dollars and 50 cents", "€12", "12 €", "USD 20".
 struct MoneyReader: Sendable {
-    let numbers: NumberReader
+    var numbers: NumberReader
     let currencies: PhraseTable<String>
     let subunits: PhraseTable<Double>
     /// Subunits that make an amount on their own ("50 cents").

@@ -3,9 +3,26 @@
 /// "one hundred and five", "two point five") at a token position, with a language's words.
 struct NumberReader: Sendable {
     let words: NumberWords
+    /// The numbers at every position of one request's tokens, read once (`remembering(_:)`).
+    private var remembered: RememberedNumbers?
+
+    init(words: NumberWords) {
+        self.words = words
+    }
+
+    /// This reader, knowing the number at every position of `tokens` already: the entity readers each look
+    /// for a number at the same positions of a request, and this way it is read once.
+    func remembering(_ tokens: [Token]) -> NumberReader {
+        var reader = NumberReader(words: words)
+        reader.remembered = RememberedNumbers(tokens: tokens, readings: tokens.indices.map { read(tokens, at: $0) })
+        return reader
+    }
 
     /// The number starting at `start`, and how many tokens it covers.
     func read(_ tokens: [Token], at start: Int) -> (value: Double, length: Int)? {
+        if let remembered, remembered.knows(tokens), remembered.readings.indices.contains(start) {
+            return remembered.readings[start]
+        }
         guard start < tokens.count else { return nil }
         if tokens[start].kind == .number, let value = digits(tokens[start].key) {
             var length = 1
@@ -185,5 +202,18 @@ struct NumberReader: Sendable {
     func ordinal(_ tokens: [Token], at index: Int) -> Int? {
         guard index < tokens.count else { return nil }
         return words.ordinals[tokens[index].key]
+    }
+}
+
+/// The numbers read at every position of one token list.
+private struct RememberedNumbers: Sendable {
+    /// The list read, kept so its storage stays this list's while it is remembered.
+    let tokens: [Token]
+    let readings: [(value: Double, length: Int)?]
+
+    /// Whether `other` is the list read: the same storage, not merely equal tokens.
+    func knows(_ other: [Token]) -> Bool {
+        tokens.count == other.count
+            && tokens.withUnsafeBufferPointer { mine in other.withUnsafeBufferPointer { $0.baseAddress == mine.baseAddress } }
     }
 }

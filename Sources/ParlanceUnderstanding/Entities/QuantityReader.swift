@@ -8,7 +8,7 @@ struct QuantityReader: Sendable {
         var factor: Double
     }
 
-    let numbers: NumberReader
+    var numbers: NumberReader
     let units: PhraseTable<Unit>
 
     func read(_ tokens: [Token], at start: Int) -> (EntityValue, Int)? {

@@ -25,6 +25,9 @@ struct AppNameSpotter: Sendable {
 
     private let names: [Name]
     private let byJoinedKey: [String: [Int]]
+    /// The longest name's bytes and characters: words joined beyond both name no app, spelled right or not.
+    private let longestNameBytes: Int
+    private let longestNameCharacters: Int
     private let cues: Set<String>
     private let commonWords: Set<String>
 
@@ -47,6 +50,8 @@ struct AppNameSpotter: Sendable {
         }
         self.names = names
         self.byJoinedKey = Dictionary(grouping: names.indices, by: { names[$0].joined })
+        longestNameBytes = names.map(\.joined.utf8.count).max() ?? 0
+        longestNameCharacters = names.map(\.characters.count).max() ?? 0
         self.cues = cues
         self.commonWords = commonWords
     }
@@ -81,11 +86,14 @@ struct AppNameSpotter: Sendable {
             joined += key
             // "a hopp" must not pass for a misspelled "Hopp": misspellings are of the name's own words.
             if commonWords.contains(key) || key.count < 2 { containsCommonWord = true }
+            // Joining more words only makes it longer: past every name's length (and the misspelling allowed), stop.
+            if joined.utf8.count > longestNameBytes, containsCommonWord || joined.count > longestNameCharacters + 2 { break }
             let range = start..<(start + length)
             for index in byJoinedKey[joined] ?? [] where acceptable(names[index], at: start, in: tokens) {
                 best = Mention(appIdentifier: names[index].appIdentifier, tokens: range, distance: 0)
             }
-            if best == nil, !containsCommonWord, joined.count >= 5, let fuzzy = fuzzyMatch(joined, range: range, tokens: tokens) {
+            // A string has no more characters than bytes: the byte count rules out most words cheaply.
+            if best == nil, !containsCommonWord, joined.utf8.count >= 5, joined.count >= 5, let fuzzy = fuzzyMatch(joined, range: range, tokens: tokens) {
                 best = fuzzy
             }
         }
@@ -101,17 +109,21 @@ struct AppNameSpotter: Sendable {
 
     /// The one app whose name is closest to a misspelled word, if it is close and not a tie.
     private func fuzzyMatch(_ word: String, range: Range<Int>, tokens: [Token]) -> Mention? {
-        let characters = Array(word)
         let ascii = Self.asciiBytes(word)
-        let allowed = characters.count >= 9 ? 2 : 1
+        // Characters are only needed for a word or a name beyond ASCII; an ASCII word has one per byte.
+        var characters: [Character]?
+        let length = ascii?.count ?? word.count
+        let allowed = length >= 9 ? 2 : 1
         var best: (index: Int, distance: Int)?
         var tie = false
-        for (index, name) in names.enumerated() where !name.isCommonWord && abs(name.characters.count - characters.count) <= allowed {
+        for (index, name) in names.enumerated() where !name.isCommonWord && abs(name.characters.count - length) <= allowed {
             let distance: Int
             if let ascii, let nameASCII = name.ascii {
                 distance = Suggestion.editDistance(ascii, nameASCII, beyond: allowed)
             } else {
-                distance = Suggestion.editDistance(characters, name.characters, beyond: allowed)
+                let wordCharacters = characters ?? Array(word)
+                characters = wordCharacters
+                distance = Suggestion.editDistance(wordCharacters, name.characters, beyond: allowed)
             }
             guard distance <= allowed, distance > 0 else { continue }
             if let current = best {

@@ -115,6 +115,10 @@ struct TemplateMatcher: Sendable {
     }
 
     private let programs: [TemplateProgram]
+    /// For each template word: the programs that may begin with it, in order; programs that may begin with a
+    /// value come in every request's list (`anyStart`).
+    private let programsByFirstWord: [Int: [Int]]
+    private let anyStart: [Int]
     /// The number of each word the templates use.
     private let wordNumbers: [String: Int]
     /// Words that are no part of a name even when capitalized ("I", "Please").
@@ -156,6 +160,36 @@ struct TemplateMatcher: Sendable {
         let compiled = compiled ?? Self.compile(phrasing, listProperties: listProperties, unspaced: unspaced)
         programs = compiled.programs
         wordNumbers = compiled.wordNumbers
+        var byFirstWord: [Int: [Int]] = [:]
+        var anyStart: [Int] = []
+        for (index, program) in compiled.programs.enumerated() {
+            guard let firstWords = program.firstWords else {
+                anyStart.append(index)
+                continue
+            }
+            for word in firstWords { byFirstWord[word, default: []].append(index) }
+        }
+        programsByFirstWord = byFirstWord
+        self.anyStart = anyStart
+    }
+
+    /// The programs that may match a request beginning with the word numbered `first`, in order.
+    private func candidates(first: Int) -> [Int] {
+        guard let starting = programsByFirstWord[first] else { return anyStart }
+        var merged: [Int] = []
+        merged.reserveCapacity(starting.count + anyStart.count)
+        var one = 0
+        var other = 0
+        while one < starting.count || other < anyStart.count {
+            if other == anyStart.count || one < starting.count && starting[one] < anyStart[other] {
+                merged.append(starting[one])
+                one += 1
+            } else {
+                merged.append(anyStart[other])
+                other += 1
+            }
+        }
+        return merged
     }
 
     /// The templates compiled for matching, as the model cache keeps them.
@@ -332,7 +366,9 @@ struct TemplateMatcher: Sendable {
                               honorifics: honorifics, names: names, unspaced: unspaced, wordNumbers: wordNumbers)
         guard !request.keys.isEmpty else { return nil }
         var found: Match?
-        for program in programs where program.intent != found?.intent && program.mayMatch(words: request.numbers) {
+        for index in candidates(first: request.numbers[0]) {
+            let program = programs[index]
+            guard program.intent != found?.intent, program.mayMatch(words: request.numbers) else { continue }
             let intent = program.intent
             guard let captures = request.match(program, from: 0, at: 0, captures: .none)?.list else { continue }
             if found != nil { return nil }
@@ -464,7 +500,7 @@ struct TemplateMatcher: Sendable {
                           !capitalized[end], !commonWords.contains(keys[end]),
                           segmentAt.kind(end) == .word, segmentAt.end(end) == end + 1 {
                         end += 1
-                        if let found = match(program, from: step + 1, at: end, captures: captures.adding(property, position..<end)) {
+                        if mayBegin(program, step + 1, at: end), let found = match(program, from: step + 1, at: end, captures: captures.adding(property, position..<end)) {
                             return found
                         }
                     }
@@ -476,7 +512,9 @@ struct TemplateMatcher: Sendable {
                            let found = match(program, from: step, at: joined, captures: added) {
                             return found
                         }
-                        if let found = match(program, from: step + 1, at: end, captures: added) { return found }
+                        if mayBegin(program, step + 1, at: end), let found = match(program, from: step + 1, at: end, captures: added) {
+                            return found
+                        }
                     }
                     return nil
                 case .freeText(let property):
@@ -484,7 +522,7 @@ struct TemplateMatcher: Sendable {
                     for end in (position + 1)...keys.count where segmentAt.kind(end) != nil || end == keys.count {
                         // The words of a message never include the app it goes through.
                         if segmentAt.kind(end - 1) == .app || segmentAt.kind(position) == .app { break }
-                        if let found = match(program, from: step + 1, at: end, captures: captures.adding(property, position..<end)) {
+                        if mayBegin(program, step + 1, at: end), let found = match(program, from: step + 1, at: end, captures: captures.adding(property, position..<end)) {
                             return found
                         }
                     }
@@ -492,7 +530,7 @@ struct TemplateMatcher: Sendable {
                 case .options(let property, let options):
                     for option in options where !option.isEmpty && position + option.count <= keys.count
                         && numbers[position..<(position + option.count)].elementsEqual(option) {
-                        if let found = match(program, from: step + 1, at: position + option.count,
+                        if mayBegin(program, step + 1, at: position + option.count), let found = match(program, from: step + 1, at: position + option.count,
                                              captures: captures.adding(property, position..<(position + option.count))) {
                             return found
                         }
@@ -500,8 +538,7 @@ struct TemplateMatcher: Sendable {
                     return nil
                 case .split(let first, let second):
                     // The first way must begin with one of a few words: when the next word is none of them, go on.
-                    if let words = program.splitWords[step],
-                       !(position < numbers.count && words.contains(numbers[position])) {
+                    if !mayBegin(program, first, at: position) {
                         step = second
                         continue
                     }
@@ -515,6 +552,13 @@ struct TemplateMatcher: Sendable {
                     return position == keys.count ? captures : nil
                 }
             }
+        }
+
+        /// Whether the steps from `step` may match from `position`: not when they must begin with template
+        /// words and the word there is none of them.
+        private func mayBegin(_ program: TemplateProgram, _ step: Int, at position: Int) -> Bool {
+            guard let words = program.beginnings[step] else { return true }
+            return position < numbers.count && words.contains(numbers[position])
         }
 
         /// Where a person named at `position` may end: a vocabulary phrase for the property, else capitalized

@@ -28,9 +28,10 @@ final class TemplateProgram: Sendable {
     let requiredWords: [Int]
     /// The words a match can begin with; nil when it can begin with a value.
     let firstWords: [Int]?
-    /// For the first way of each split: the words it must begin with, so a request whose next word is none
-    /// of them goes the other way at once; nil where it may begin with a value or with nothing at all.
-    let splitWords: [[Int]?]
+    /// For each step: the words a match from it must begin with, so a way whose next word is none of them
+    /// is passed over untried (the first way of a split, what follows a message); nil where it may begin
+    /// with a value or with nothing at all.
+    let beginnings: [[Int]?]
 
     /// - Parameter numbers: the numbers of the templates' words, which this template's words join.
     init(intent: String, pattern: TemplatePattern, numbers: inout [String: Int]) {
@@ -42,7 +43,7 @@ final class TemplateProgram: Sendable {
         requiredWords = pattern.requiredWords.compactMap { numbers[$0] }.sorted()
         var visited = Set<Int>()
         firstWords = Self.firstWords(from: 0, steps: steps, visited: &visited).map { Array($0).sorted() }
-        splitWords = Self.splitWords(steps)
+        beginnings = Self.beginnings(steps)
     }
 
     /// Reads what `write(to:)` wrote; a word number or step target out of range is corrupt.
@@ -97,13 +98,12 @@ final class TemplateProgram: Sendable {
         var first: [Int] = []
         for number in try reader.readNumbers() { first.append(try word(number)) }
         firstWords = hasFirstWords ? first : nil
-        splitWords = Self.splitWords(steps)
+        beginnings = Self.beginnings(steps)
     }
 
-    /// `splitWords` for a program's steps, from the last step back (splits and jumps only lead forward;
+    /// `beginnings` for a program's steps, from the last step back (splits and jumps only lead forward;
     /// a step not worked out yet counts as "may begin with anything", which never skips a way wrongly).
-    private static func splitWords(_ steps: [Step]) -> [[Int]?] {
-        // What a match from each step must begin with; nil: a value, or nothing at all.
+    private static func beginnings(_ steps: [Step]) -> [[Int]?] {
         var beginning = [Set<Int>?](repeating: nil, count: steps.count)
         for index in steps.indices.reversed() {
             switch steps[index] {
@@ -117,10 +117,7 @@ final class TemplateProgram: Sendable {
             case .accept, .app, .entity, .vocabulary, .person, .freeText, .options: break
             }
         }
-        return steps.map { step in
-            guard case .split(let first, _) = step, steps.indices.contains(first) else { return nil }
-            return beginning[first].map { Array($0).sorted() }
-        }
+        return beginning.map { $0.map { Array($0).sorted() } }
     }
 
     /// Whether a request whose words are numbered `words` (the templates' numbers; -1 for a word no template
