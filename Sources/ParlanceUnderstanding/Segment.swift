@@ -41,7 +41,7 @@ struct Segment: Sendable {
             let kind: String
             switch entry.source {
             case .app: kind = entry.parameters.first.map { String($0.split(separator: ".").last ?? "") } ?? "app"
-            case .user(let type): kind = "\(type)"
+            case .user(let type): kind = type.caseName
             }
             if !kinds.contains(kind) { kinds.append(kind) }
         }

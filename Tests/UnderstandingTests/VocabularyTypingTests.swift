@@ -1,4 +1,5 @@
 import Foundation
+import Intents
 import ParlanceCore
 import ParlanceUnderstanding
 import Testing
@@ -7,6 +8,13 @@ import Testing
 /// in every language, and relations are people with no possessive in front.
 extension UnderstandingTests {
     @Suite struct VocabularyTypingTests {
+        /// The models' vocabulary-kind features use each type's case name; they were once the described
+        /// value, and the names must be the same strings, or cached and trained models would disagree.
+        @Test func vocabularyKindsAreTheTypesCaseNames() {
+            let differing = INVocabularyStringType.allCases.filter { $0.caseName != "\($0)" }
+            #expect(differing.isEmpty)
+        }
+
         @Test(arguments: [
             ("en", "show photos from Summer in Rome in Pixbox"),
             ("de", "Zeig mir Fotos von Summer in Rome in Pixbox"),

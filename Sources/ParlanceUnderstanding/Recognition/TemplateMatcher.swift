@@ -366,9 +366,13 @@ struct TemplateMatcher: Sendable {
                               honorifics: honorifics, names: names, unspaced: unspaced, wordNumbers: wordNumbers)
         guard !request.keys.isEmpty else { return nil }
         var found: Match?
-        for index in candidates(first: request.numbers[0]) {
+        let first = request.numbers[0]
+        let opensWithApp = request.segmentAt.kind(0) == .app
+        let opensWithEntity = request.segmentAt.kind(0) == .entity
+        for index in candidates(first: first) {
             let program = programs[index]
-            guard program.intent != found?.intent, program.mayMatch(words: request.numbers) else { continue }
+            guard program.intent != found?.intent, program.mayOpen(with: first, app: opensWithApp, entity: opensWithEntity),
+                  program.mayMatch(words: request.numbers) else { continue }
             let intent = program.intent
             guard let captures = request.match(program, from: 0, at: 0, captures: .none)?.list else { continue }
             if found != nil { return nil }
@@ -558,7 +562,16 @@ struct TemplateMatcher: Sendable {
         /// words and the word there is none of them.
         private func mayBegin(_ program: TemplateProgram, _ step: Int, at position: Int) -> Bool {
             guard let words = program.beginnings[step] else { return true }
-            return position < numbers.count && words.contains(numbers[position])
+            guard position < numbers.count else { return false }
+            // The words are sorted: halve the range while it is long, then look through the rest.
+            let word = numbers[position]
+            var low = 0
+            var high = words.count
+            while high - low > 8 {
+                let middle = (low + high) / 2
+                if words[middle] <= word { low = middle } else { high = middle }
+            }
+            return words[low..<high].contains(word)
         }
 
         /// Where a person named at `position` may end: a vocabulary phrase for the property, else capitalized

@@ -28,6 +28,19 @@ final class TemplateProgram: Sendable {
     let requiredWords: [Int]
     /// The words a match can begin with; nil when it can begin with a value.
     let firstWords: [Int]?
+    /// What a match can begin with, app names and entities included; nil when it can begin with any word.
+    let opening: Opening?
+
+    /// The ways a match can begin: with one of the words, an app's name or an entity.
+    struct Opening: Sendable {
+        var words: Set<Int> = []
+        var app = false
+        var entity = false
+
+        func union(_ other: Opening) -> Opening {
+            Opening(words: words.union(other.words), app: app || other.app, entity: entity || other.entity)
+        }
+    }
     /// For each step: the words a match from it must begin with, so a way whose next word is none of them
     /// is passed over untried (the first way of a split, what follows a message); nil where it may begin
     /// with a value or with nothing at all.
@@ -44,6 +57,8 @@ final class TemplateProgram: Sendable {
         var visited = Set<Int>()
         firstWords = Self.firstWords(from: 0, steps: steps, visited: &visited).map { Array($0).sorted() }
         beginnings = Self.beginnings(steps)
+        visited = []
+        opening = Self.opening(from: 0, steps: steps, visited: &visited)
     }
 
     /// Reads what `write(to:)` wrote; a word number or step target out of range is corrupt.
@@ -99,6 +114,8 @@ final class TemplateProgram: Sendable {
         for number in try reader.readNumbers() { first.append(try word(number)) }
         firstWords = hasFirstWords ? first : nil
         beginnings = Self.beginnings(steps)
+        var visited = Set<Int>()
+        opening = Self.opening(from: 0, steps: steps, visited: &visited)
     }
 
     /// `beginnings` for a program's steps, from the last step back (splits and jumps only lead forward;
@@ -118,6 +135,13 @@ final class TemplateProgram: Sendable {
             }
         }
         return beginning.map { $0.map { Array($0).sorted() } }
+    }
+
+    /// Whether a match may begin with the word numbered `word`, where an app's name (`app`) or an entity
+    /// (`entity`) begins or not.
+    func mayOpen(with word: Int, app: Bool, entity: Bool) -> Bool {
+        guard let opening else { return true }
+        return app && opening.app || entity && opening.entity || opening.words.contains(word)
     }
 
     /// Whether a request whose words are numbered `words` (the templates' numbers; -1 for a word no template
@@ -171,6 +195,22 @@ final class TemplateProgram: Sendable {
             steps.append(.fail)
             compile(inner, followedBy: after, numbers: &numbers, into: &steps)
             steps[split] = .split(split + 1, steps.count)
+        }
+    }
+
+    private static func opening(from step: Int, steps: [Step], visited: inout Set<Int>) -> Opening? {
+        guard visited.insert(step).inserted else { return Opening() }
+        switch steps[step] {
+        case .word(let key): return Opening(words: [key])
+        case .app: return Opening(app: true)
+        case .entity: return Opening(entity: true)
+        case .split(let first, let second):
+            guard let one = opening(from: first, steps: steps, visited: &visited),
+                  let other = opening(from: second, steps: steps, visited: &visited) else { return nil }
+            return one.union(other)
+        case .jump(let target): return opening(from: target, steps: steps, visited: &visited)
+        case .fail, .accept: return Opening()
+        case .vocabulary, .person, .freeText, .options: return nil
         }
     }
 
