@@ -77,6 +77,36 @@ struct ExtensionActivityLogTests {
         log.record(.init(event: "end"), app: "org.example.x")
         #expect(log.entries(of: "org.example.x").map(\.event) == ["start", "end"])
     }
+
+    @Test("a line reads back as the entry, and as Foundation's encoder would have written it, whatever the text holds")
+    func linesAreJSON() throws {
+        let texts = ["plain", "", "quote \" and backslash \\ and slash /", "tab\tline\nreturn\r", "\u{1B}[2J\u{7}\u{0}\u{1F}",
+                     "émoji 🍌 and 漢字 and \u{7F} and \u{85}", "\u{2028}\u{2029}"]
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let moments = [Date(timeIntervalSince1970: 0), Date(timeIntervalSince1970: 1_795_000_000.75),
+                       Date(timeIntervalSince1970: 4_102_444_799)]
+        for (index, text) in texts.enumerated() {
+            for time in moments {
+                let entry = ExtensionActivityLog.Entry(event: text, intent: index % 2 == 0 ? "INSendMessageIntent" : nil,
+                                                       detail: index % 3 == 0 ? nil : text,
+                                                       milliseconds: [nil, 0, 12.5, 1e-7, 123456.7][index % 5],
+                                                       failed: [nil, true, false][index % 3], time: time)
+                let line = ExtensionActivityLog.line(entry)
+                #expect(line.last == UInt8(ascii: "\n"))
+                let read = try decoder.decode(ExtensionActivityLog.Entry.self, from: line)
+                var expected = entry
+                expected.time = Date(timeIntervalSince1970: time.timeIntervalSince1970.rounded(.down))
+                #expect(read == expected)
+                let ours = try JSONSerialization.jsonObject(with: line) as? NSDictionary
+                let foundations = try JSONSerialization.jsonObject(with: encoder.encode(expected)) as? NSDictionary
+                #expect(ours == foundations, "\(String(decoding: line, as: UTF8.self))")
+            }
+        }
+    }
 }
 
 private extension String {
