@@ -129,9 +129,25 @@ public final class AssistantStore: AppRegistry {
 
     /// One installed app, or nil.
     public func app(_ identifier: String) throws(StoreError) -> InstalledApp? {
-        try read { db in
-            guard let row = try AppRow.fetchOne(db, key: identifier) else { return nil }
-            return try self.installed(row, permission: try PermissionRow.fetchOne(db, key: identifier))
+        // Asked at every turn: the app and its permission in one statement, which reads one consistent snapshot
+        // by itself, so no transaction is wrapped around it (BEGIN and COMMIT cost more than the SELECT).
+        do {
+            return try database.unsafeRead { db in
+                let statement = try db.cachedStatement(sql: """
+                    SELECT apps.*, permissions.state, permissions.decidedAt FROM apps
+                    LEFT JOIN permissions ON permissions.appIdentifier = apps.identifier WHERE apps.identifier = ?
+                    """)
+                guard let row = try Row.fetchOne(statement, arguments: [identifier]) else { return nil }
+                let state: String? = row["state"]
+                let decidedAt: DatabaseValue = row["decidedAt"]
+                let permission = state.map { PermissionRow(appIdentifier: identifier, state: $0,
+                                                           decidedAt: StoredDate.date(decidedAt) ?? .distantPast) }
+                return try self.installed(AppRow(row: row), permission: permission)
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError(.database, "the store could not be read: \(error)")
         }
     }
 
