@@ -105,7 +105,8 @@ struct RequestAnalyzer: Sendable {
         }
     }
 
-    private func entity(_ tokens: [Token], at index: Int, limit: Int, time: ReferenceTime, readers: EntityReaders) -> (EntityValue, Int)? {
+    private func entity(_ tokens: [Token], at index: Int, limit: Int, time: ReferenceTime,
+                        readers: EntityReaders) -> (EntityValue, Int)? {
         let token = tokens[index]
         guard token.kind != .punctuation || token.key == "-" else { return nil }
         var found: (EntityValue, Int)?

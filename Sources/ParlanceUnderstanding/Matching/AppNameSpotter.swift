@@ -25,7 +25,7 @@ struct AppNameSpotter: Sendable {
 
     private let names: [Name]
     private let byJoinedKey: [String: [Int]]
-    /// The longest name's bytes and characters: words joined beyond both name no app, spelled right or not.
+    /// The longest name, in bytes and in characters: words joined past both are no app's name, spelled right or not.
     private let longestNameBytes: Int
     private let longestNameCharacters: Int
     private let cues: Set<String>
@@ -93,7 +93,8 @@ struct AppNameSpotter: Sendable {
                 best = Mention(appIdentifier: names[index].appIdentifier, tokens: range, distance: 0)
             }
             // A string has no more characters than bytes: the byte count rules out most words cheaply.
-            if best == nil, !containsCommonWord, joined.utf8.count >= 5, joined.count >= 5, let fuzzy = fuzzyMatch(joined, range: range, tokens: tokens) {
+            if best == nil, !containsCommonWord, joined.utf8.count >= 5, joined.count >= 5,
+               let fuzzy = fuzzyMatch(joined, range: range, tokens: tokens) {
                 best = fuzzy
             }
         }

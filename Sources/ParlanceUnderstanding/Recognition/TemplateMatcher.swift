@@ -504,7 +504,8 @@ struct TemplateMatcher: Sendable {
                           !capitalized[end], !commonWords.contains(keys[end]),
                           segmentAt.kind(end) == .word, segmentAt.end(end) == end + 1 {
                         end += 1
-                        if mayBegin(program, step + 1, at: end), let found = match(program, from: step + 1, at: end, captures: captures.adding(property, position..<end)) {
+                        if mayBegin(program, step + 1, at: end),
+                           let found = match(program, from: step + 1, at: end, captures: captures.adding(property, position..<end)) {
                             return found
                         }
                     }
@@ -516,7 +517,8 @@ struct TemplateMatcher: Sendable {
                            let found = match(program, from: step, at: joined, captures: added) {
                             return found
                         }
-                        if mayBegin(program, step + 1, at: end), let found = match(program, from: step + 1, at: end, captures: added) {
+                        if mayBegin(program, step + 1, at: end),
+                           let found = match(program, from: step + 1, at: end, captures: added) {
                             return found
                         }
                     }
@@ -526,7 +528,8 @@ struct TemplateMatcher: Sendable {
                     for end in (position + 1)...keys.count where segmentAt.kind(end) != nil || end == keys.count {
                         // The words of a message never include the app it goes through.
                         if segmentAt.kind(end - 1) == .app || segmentAt.kind(position) == .app { break }
-                        if mayBegin(program, step + 1, at: end), let found = match(program, from: step + 1, at: end, captures: captures.adding(property, position..<end)) {
+                        if mayBegin(program, step + 1, at: end),
+                           let found = match(program, from: step + 1, at: end, captures: captures.adding(property, position..<end)) {
                             return found
                         }
                     }
@@ -534,7 +537,8 @@ struct TemplateMatcher: Sendable {
                 case .options(let property, let options):
                     for option in options where !option.isEmpty && position + option.count <= keys.count
                         && numbers[position..<(position + option.count)].elementsEqual(option) {
-                        if mayBegin(program, step + 1, at: position + option.count), let found = match(program, from: step + 1, at: position + option.count,
+                        if mayBegin(program, step + 1, at: position + option.count),
+                           let found = match(program, from: step + 1, at: position + option.count,
                                              captures: captures.adding(property, position..<(position + option.count))) {
                             return found
                         }
