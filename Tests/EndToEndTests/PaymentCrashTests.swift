@@ -115,7 +115,7 @@ struct PaymentCrashTests {
             outcome.amounts.append(cents)
             chat.say("pay Bobo \(cents / 100).\(String(format: "%02d", cents % 100)) dollars with \(app)")
             while true {
-                try #require(chat.wait { $0.count > seen }, "no answer to the request\n\(chat.output)")
+                try #require(chat.wait { $0.count > seen }, "no answer to the request\n\(chat.output)\n\(chat.diagnosis)")
                 let turn = chat.turns[seen]
                 seen += 1
                 let kind = turn["kind"] as? String, step = turn["step"] as? String
@@ -137,7 +137,7 @@ struct PaymentCrashTests {
     /// says how that request ended (or there was nothing to pick up).
     static func settle(_ chat: InteractiveChat, seen: inout Int) throws {
         while true {
-            try #require(chat.wait { $0.count > seen }, "the restarted assistant said nothing\n\(chat.output)")
+            try #require(chat.wait { $0.count > seen }, "the restarted assistant said nothing\n\(chat.output)\n\(chat.diagnosis)")
             let turn = chat.turns[seen]
             seen += 1
             switch turn["kind"] as? String {

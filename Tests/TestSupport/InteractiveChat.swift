@@ -7,6 +7,7 @@ package final class InteractiveChat: Sendable {
     private let process: Process
     private let input: FileHandle
     private let printed = PrintedBytes()
+    private let complained = PrintedBytes()
 
     /// Starts `parlance chat --json` with `home` as PARLANCE_HOME and `environment` added to ours.
     package init(home: URL, arguments: [String] = [], environment added: [String: String] = [:]) throws {
@@ -17,21 +18,33 @@ package final class InteractiveChat: Sendable {
         environment["PARLANCE_HOME"] = home.path
         environment.merge(added) { _, new in new }
         process.environment = environment
-        let out = Pipe(), inPipe = Pipe()
+        let out = Pipe(), errors = Pipe(), inPipe = Pipe()
         process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
+        process.standardError = errors
         process.standardInput = inPipe
         input = inPipe.fileHandleForWriting
-        let printed = self.printed
+        let printed = self.printed, complained = self.complained
         out.fileHandleForReading.readabilityHandler = { handle in
             let data = handle.availableData
             printed.bytes.withLock { $0.append(data) }
+        }
+        errors.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            complained.bytes.withLock { $0.append(data) }
         }
         try process.run()
     }
 
     /// Everything printed so far, one JSON turn per line (other lines, like the first-run note, too).
     package var output: String { printed.bytes.withLock { String(decoding: $0, as: UTF8.self) } }
+
+    /// What it wrote on standard error so far, and how it ended if it has: for a test's failure message.
+    package var diagnosis: String {
+        let errors = complained.bytes.withLock { String(decoding: $0, as: UTF8.self) }
+        let ending = process.isRunning ? "still running"
+            : "ended (\(process.terminationReason == .uncaughtSignal ? "signal" : "status") \(process.terminationStatus))"
+        return "the assistant \(ending); standard error:\n\(errors.suffix(4000))"
+    }
 
     /// The turns printed so far, as JSON objects.
     package var turns: [[String: Any]] {
