@@ -43,7 +43,7 @@ package final class InteractiveChat: Sendable {
         let errors = complained.bytes.withLock { String(decoding: $0, as: UTF8.self) }
         let ending = process.isRunning ? "still running"
             : "ended (\(process.terminationReason == .uncaughtSignal ? "signal" : "status") \(process.terminationStatus))"
-        return "the assistant \(ending); standard error:\n\(errors.suffix(4000))"
+        return "the assistant \(ending); standard error:\n\(errors.prefix(12_000))"
     }
 
     /// The turns printed so far, as JSON objects.

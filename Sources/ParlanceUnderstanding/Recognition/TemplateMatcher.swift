@@ -565,6 +565,7 @@ struct TemplateMatcher: Sendable {
         /// Whether the steps from `step` may match from `position`: not when they must begin with template
         /// words and the word there is none of them.
         private func mayBegin(_ program: TemplateProgram, _ step: Int, at position: Int) -> Bool {
+            if case .word(let key) = program.steps[step] { return position < numbers.count && numbers[position] == key }
             guard let words = program.beginnings[step] else { return true }
             guard position < numbers.count else { return false }
             // The words are sorted: halve the range while it is long, then look through the rest.

@@ -28,7 +28,8 @@ final class TemplateProgram: Sendable {
     let requiredWords: [Int]
     /// The words a match can begin with; nil when it can begin with a value.
     let firstWords: [Int]?
-    /// What a match can begin with, app names and entities included; nil when it can begin with any word.
+    /// What a match can begin with, app names and entities included, for a program that can begin with a
+    /// value (the others are found by `firstWords`); nil when it can begin with any word.
     let opening: Opening?
 
     /// The ways a match can begin: with one of the words, an app's name or an entity.
@@ -41,9 +42,9 @@ final class TemplateProgram: Sendable {
             Opening(words: words.union(other.words), app: app || other.app, entity: entity || other.entity)
         }
     }
-    /// For each step: the words a match from it must begin with, so a way whose next word is none of them
-    /// is passed over untried (the first way of a split, what follows a message); nil where it may begin
-    /// with a value or with nothing at all.
+    /// For each split or jump: the words a match from it must begin with, so a way whose next word is none
+    /// of them is passed over untried (the first way of a split, what follows a message); nil where it may
+    /// begin with a value or with nothing at all, and for a word's own step (the word itself is the list).
     let beginnings: [[Int]?]
 
     /// - Parameter numbers: the numbers of the templates' words, which this template's words join.
@@ -58,7 +59,7 @@ final class TemplateProgram: Sendable {
         firstWords = Self.firstWords(from: 0, steps: steps, visited: &visited).map { Array($0).sorted() }
         beginnings = Self.beginnings(steps)
         visited = []
-        opening = Self.opening(from: 0, steps: steps, visited: &visited)
+        opening = firstWords == nil ? Self.opening(from: 0, steps: steps, visited: &visited) : nil
     }
 
     /// Reads what `write(to:)` wrote; a word number or step target out of range is corrupt.
@@ -115,7 +116,7 @@ final class TemplateProgram: Sendable {
         firstWords = hasFirstWords ? first : nil
         beginnings = Self.beginnings(steps)
         var visited = Set<Int>()
-        opening = Self.opening(from: 0, steps: steps, visited: &visited)
+        opening = firstWords == nil ? Self.opening(from: 0, steps: steps, visited: &visited) : nil
     }
 
     /// `beginnings` for a program's steps, from the last step back (splits and jumps only lead forward;
@@ -134,7 +135,11 @@ final class TemplateProgram: Sendable {
             case .accept, .app, .entity, .vocabulary, .person, .freeText, .options: break
             }
         }
-        return beginning.map { $0.map { Array($0).sorted() } }
+        // A word's own step needs no list (the matcher compares the word): only splits and jumps keep one.
+        return zip(steps, beginning).map { step, words in
+            if case .word = step { return nil }
+            return words.map { Array($0).sorted() }
+        }
     }
 
     /// Whether a match may begin with the word numbered `word`, where an app's name (`app`) or an entity
