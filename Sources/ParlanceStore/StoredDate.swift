@@ -21,15 +21,17 @@ enum StoredDate {
     /// missing; "T" may separate date and time), or a number of seconds since 1970. Nil for anything else.
     static func date(_ value: DatabaseValue) -> Date? {
         switch value.storage {
-        case .string(let text): return date(text)
+        case .string(let text): return date(text: text)
         case .int64(let seconds): return Date(timeIntervalSince1970: Double(seconds))
         case .double(let seconds): return seconds.isFinite ? Date(timeIntervalSince1970: seconds) : nil
         case .null, .blob: return nil
         }
     }
 
-    /// The moment of a stored text, or nil when it is not one.
-    static func date(_ text: String) -> Date? {
+    /// The moment of a stored text, or nil when it is not one. Labelled, unlike `date(_:)`: with both
+    /// unlabelled, `date(row["column"])` chose this one and read the column as a non-optional `String`,
+    /// which traps on NULL.
+    static func date(text: String) -> Date? {
         var digits = Array(text.utf8)[...]
         func number(_ count: Int) -> Int64? {
             guard digits.count >= count else { return nil }

@@ -20,7 +20,7 @@ import Testing
                                   parts.day ?? 0, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0,
                                   (parts.nanosecond ?? 0) / 1_000_000)
             #expect(text == expected, "\(moment)")
-            let back = try #require(StoredDate.date(text))
+            let back = try #require(StoredDate.date(text: text))
             #expect(abs(back.timeIntervalSince1970 - moment) < 0.001, "\(text)")
         }
     }
@@ -28,14 +28,14 @@ import Testing
     @Test func readsWhatGRDBWroteAndSQLiteForms() throws {
         let moment = Date(timeIntervalSince1970: 1_780_000_000.25)
         #expect(StoredDate.date(moment.databaseValue) == moment)
-        #expect(StoredDate.date("2026-05-28") == Date(timeIntervalSince1970: 1_779_926_400))
-        #expect(StoredDate.date("2026-05-28T20:26") == Date(timeIntervalSince1970: 1_780_000_000 - 40))
+        #expect(StoredDate.date(text: "2026-05-28") == Date(timeIntervalSince1970: 1_779_926_400))
+        #expect(StoredDate.date(text: "2026-05-28T20:26") == Date(timeIntervalSince1970: 1_780_000_000 - 40))
         #expect(StoredDate.date(DatabaseValue(value: 12)!) == Date(timeIntervalSince1970: 12))
     }
 
     @Test(arguments: ["", "2026", "2026-13-01", "2026-02-30", "2026-02-28 24:00", "2026-02-28 10:00:00.5x",
                       "20260228", "2026-02-28 10", "٢٠٢٦-02-28", "2026-02-28 10:00 "])
     func refusesWhatIsNoDate(_ text: String) {
-        #expect(StoredDate.date(text) == nil)
+        #expect(StoredDate.date(text: text) == nil)
     }
 }

@@ -1,0 +1,58 @@
+import Foundation
+import ParlanceCore
+import ParlanceStore
+import Testing
+
+/// The journal of handled intents read back in each of its states, from a home on disk opened again as
+/// after a crash: decided (never sent), sent (no answer), finished. The decided state once trapped on
+/// restart (a NULL `sentAt` read as a non-optional string), which only a killed assistant reached.
+@Suite struct HandlingJournalTests {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-journal-\(UUID().uuidString)")
+
+    @Test func everyStateReadsBackAfterReopening() throws {
+        defer { try? FileManager.default.removeItem(at: home) }
+        let before = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 * 1000).rounded(.down) / 1000)
+        do {
+            let store = try AssistantStore.open(home: home)
+            #expect(try store.journalEntry(intentIdentifier: "pay-1") == nil)
+            #expect(try store.beginHandling(intentIdentifier: "pay-1", app: "com.example.pay", intent: "{\"a\":1}",
+                                            state: Data("{}".utf8), session: "s"))
+        }
+        guard case .decided(let app, let intent, let decidedAt)? = try AssistantStore.open(home: home)
+            .journalEntry(intentIdentifier: "pay-1") else {
+            Issue.record("decided but never sent should read back as decided")
+            return
+        }
+        #expect(app == "com.example.pay" && intent == "{\"a\":1}")
+        #expect(decidedAt >= before && decidedAt <= Date())
+
+        try AssistantStore.open(home: home).markHandleSent(intentIdentifier: "pay-1")
+        guard case .sent(_, _, let sentAt)? = try AssistantStore.open(home: home).journalEntry(intentIdentifier: "pay-1") else {
+            Issue.record("sent without an answer should read back as sent")
+            return
+        }
+        #expect(sentAt >= decidedAt)
+
+        try AssistantStore.open(home: home).finishHandling(intentIdentifier: "pay-1", response: "{\"code\":\"success\"}")
+        guard case .finished(_, _, let response, let finishedAt)? = try AssistantStore.open(home: home)
+            .journalEntry(intentIdentifier: "pay-1") else {
+            Issue.record("answered should read back as finished")
+            return
+        }
+        #expect(response == "{\"code\":\"success\"}")
+        #expect(finishedAt >= sentAt)
+    }
+
+    @Test func aSentIntentIsNotDecidedAgainUnlessResent() throws {
+        defer { try? FileManager.default.removeItem(at: home) }
+        let store = try AssistantStore.open(home: home)
+        #expect(try store.beginHandling(intentIdentifier: "pay-2", app: "a", intent: "{}", state: nil, session: "s"))
+        #expect(try store.beginHandling(intentIdentifier: "pay-2", app: "a", intent: "{}", state: nil, session: "s"),
+                "decided but never sent: decided again")
+        try store.markHandleSent(intentIdentifier: "pay-2")
+        #expect(try !store.beginHandling(intentIdentifier: "pay-2", app: "a", intent: "{}", state: nil, session: "s"))
+        #expect(try store.beginHandling(intentIdentifier: "pay-2", app: "a", intent: "{}", state: nil, session: "s",
+                                        resending: true))
+        #expect(try store.journalCount() == 1)
+    }
+}
