@@ -9,7 +9,9 @@
 # builds optimised, with AddressSanitizer (in .build-fuzzrelease, several times faster than debug): the
 # long runs (10^7 executions per target). Leaks are looked for when each run ends (LeakSanitizer:
 # memory no longer reachable), not after every input, which would cost ten times the time; known
-# leaks in swift-corelibs-foundation are listed in Fuzz/lsan-suppressions.txt. Usage: Scripts/fuzz.sh [RUNS] [TARGET…]
+# leaks in swift-corelibs-foundation are listed in Fuzz/lsan-suppressions.txt. FUZZ_WORKER=NAME lets several
+# runs of one target go side by side (one per core): each keeps its own logs and artifacts, all share the
+# grown corpus. Usage: Scripts/fuzz.sh [RUNS] [TARGET…]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-100000}
@@ -39,33 +41,35 @@ trap 'rm -f "$binary"' EXIT
 # resuming from the corpus the pieces before grew: the plist reader in swift-corelibs-foundation leaks
 # about 2 KB per input, so ten million bundle inputs in one process would outgrow any memory limit.
 piece=${FUZZ_PIECE:-$runs}
+worker=${FUZZ_WORKER:+-$FUZZ_WORKER}
 for target in "${targets[@]}"; do
     work=.build-fuzz/corpus/$target
     mkdir -p "$work"
     echo "== $target: $runs runs"
-    : > ".build-fuzz/$target.log"
+    run=$target$worker
+    : > ".build-fuzz/$run.log"
     done_runs=0
     while [ "$done_runs" -lt "$runs" ]; do
         this=$(( runs - done_runs < piece ? runs - done_runs : piece ))
-        touch ".build-fuzz/$target.started"
+        touch ".build-fuzz/$run.started"
         status=0
         ASAN_OPTIONS=detect_leaks=1 LSAN_OPTIONS=suppressions=Fuzz/lsan-suppressions.txt PARLANCE_FUZZ_TARGET=$target "$binary" -runs="$this" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=4096 -max_len=4096 \
-            -detect_leaks=0 -print_final_stats=1 -artifact_prefix=".build-fuzz/artifacts/$target-" \
-            "$work" "Fuzz/corpus/$target" > ".build-fuzz/$target.piece.log" 2>&1 || status=$?
-        cat ".build-fuzz/$target.piece.log" >> ".build-fuzz/$target.log"
-        grep -E "^(stat::|#[0-9]+.*DONE|==[0-9]+==|SUMMARY|Done)" ".build-fuzz/$target.piece.log" || true
-        if grep -q "LeakSanitizer: detected memory leaks" ".build-fuzz/$target.piece.log"; then
-            echo "FINDING in $target: a leak (.build-fuzz/$target.log)" >&2
+            -detect_leaks=0 -print_final_stats=1 -artifact_prefix=".build-fuzz/artifacts/$run-" \
+            "$work" "Fuzz/corpus/$target" > ".build-fuzz/$run.piece.log" 2>&1 || status=$?
+        cat ".build-fuzz/$run.piece.log" >> ".build-fuzz/$run.log"
+        grep -E "^(stat::|#[0-9]+.*DONE|==[0-9]+==|SUMMARY|Done)" ".build-fuzz/$run.piece.log" || true
+        if grep -q "LeakSanitizer: detected memory leaks" ".build-fuzz/$run.piece.log"; then
+            echo "FINDING in $target: a leak (.build-fuzz/$run.log)" >&2
             exit 1
         fi
         # Only this piece's artifacts count: an earlier finding's input may still lie there. A "slow unit" (an
         # input over 10 s, under the timeout) is no hang: on a loaded machine a nice-19 fuzzer writes them for
         # inputs that take milliseconds; it is named for replaying, not counted as a finding.
-        slow=$(find .build-fuzz/artifacts -name "$target-slow-unit-*" -newer ".build-fuzz/$target.started" 2>/dev/null)
+        slow=$(find .build-fuzz/artifacts -name "$run-slow-unit-*" -newer ".build-fuzz/$run.started" 2>/dev/null)
         [ -z "$slow" ] || echo "note: slow units in $target (no hang; replay each to check): $slow"
-        found=$(find .build-fuzz/artifacts -name "$target-*" ! -name "$target-slow-unit-*" -newer ".build-fuzz/$target.started" 2>/dev/null)
+        found=$(find .build-fuzz/artifacts -name "$run-*" ! -name "$run-slow-unit-*" -newer ".build-fuzz/$run.started" 2>/dev/null)
         if [ "$status" -ne 0 ] || [ -n "$found" ]; then
-            echo "FINDING in $target (exit $status): $found .build-fuzz/$target.log" >&2
+            echo "FINDING in $target (exit $status): $found .build-fuzz/$run.log" >&2
             exit 1
         fi
         done_runs=$(( done_runs + this ))
