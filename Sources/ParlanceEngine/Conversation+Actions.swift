@@ -67,7 +67,7 @@ extension Conversation {
     private func resolve(_ parameters: [String], task: IntentTask) async -> ConversationEvent {
         guard let (_, endpoint) = endpoint(for: task) else { return .appMissing }
         do {
-            let resolutions = try await extensions.resolve(parameters, of: try task.makeIntent(), in: endpoint,
+            let resolutions = try await extensions.resolve(parameters, of: try intent(for: task), in: endpoint,
                                                            progress: waitingReporter(task))
             var results: [String: [ResolutionOutcome]] = [:]
             for resolution in resolutions {
@@ -82,7 +82,7 @@ extension Conversation {
     private func confirm(_ task: IntentTask) async -> ConversationEvent {
         guard let (_, endpoint) = endpoint(for: task) else { return .appMissing }
         do {
-            let response = try await extensions.confirm(try task.makeIntent(), in: endpoint, progress: waitingReporter(task))
+            let response = try await extensions.confirm(try intent(for: task), in: endpoint, progress: waitingReporter(task))
             lastConfirmResponse = response
             return .confirmed(code: response?.codeName, response: try response.map(Self.json))
         } catch {
@@ -98,7 +98,7 @@ extension Conversation {
         let intent: INIntent
         let intentJSON: Data
         do {
-            intent = try task.makeIntent()
+            intent = try self.intent(for: task)
             intentJSON = try IntentJSON.encode(AnyIntent(intent))
         } catch {
             return ([], failed(error, task: task))

@@ -89,7 +89,7 @@ extension Conversation {
     /// only). A UI extension that fails or is slow leaves the default view.
     func withSnippet(_ turn: AssistantTurn, task: IntentTask, response: INIntentResponse?, app: AppBundle) async -> AssistantTurn {
         guard presenter.mode == .visual, app.uiIntents.contains(task.intent), var endpoint = app.uiEndpoint,
-              let intent = try? task.makeIntent() else { return turn }
+              let intent = try? self.intent(for: task) else { return turn }
         endpoint.give(home: home)
         do {
             guard let view = try await extensions.configureView(for: INInteraction(intent: intent, response: response),

@@ -178,6 +178,21 @@ public actor Conversation {
     /// The extension's last confirm and handle responses, for the app's UI extension view.
     var lastConfirmResponse: INIntentResponse?
     var lastHandleResponse: INIntentResponse?
+    /// The intent last built from a task, with what it was built from: resolve, confirm, handle and the
+    /// view ask for the same intent several times a turn, and building one goes through JSON.
+    private var lastIntent: (task: IntentTask, intent: INIntent)?
+
+    /// The SDK intent for a task's current class, identifier and parameters; the same object while they
+    /// are unchanged (nothing in the assistant changes an intent it built).
+    func intent(for task: IntentTask) throws -> INIntent {
+        if let lastIntent, lastIntent.task.intent == task.intent, lastIntent.task.identifier == task.identifier,
+           lastIntent.task.parameters == task.parameters {
+            return lastIntent.intent
+        }
+        let intent = try task.makeIntent()
+        lastIntent = (task, intent)
+        return intent
+    }
 
     /// The state as the store should hold it: nothing when idle.
     func encodedState() throws -> Data? {
