@@ -73,7 +73,12 @@ struct WyomingCommand: AsyncParsableCommand {
         if let service = recognizer.flatMap({ ($0 as? SpokenRequestRecognizer)?.engine as? WyomingSpeechService }) {
             // What the service behind says it hears, not a guess.
             do {
-                recognitionLanguages = Self.understood(try await service.describe().recognitionLanguages)
+                let reported = try await service.describe().recognitionLanguages
+                recognitionLanguages = Self.understood(reported)
+                if recognitionLanguages.isEmpty {
+                    Terminal.error(Self.noneUnderstood(reported, offering: "speech to text"))
+                    recognizer = nil
+                }
             } catch {
                 Terminal.error("note: \(error.message); offering speech to text in every language")
                 recognitionLanguages = LanguageCatalog.supported
@@ -86,7 +91,12 @@ struct WyomingCommand: AsyncParsableCommand {
                 let service = try WyomingSpeechService(address: textToSpeech)
                 synthesizer = service
                 do {
-                    voiceLanguages = Self.understood(try await service.describe().voices.flatMap(\.languages))
+                    let reported = try await service.describe().voices.flatMap(\.languages)
+                    voiceLanguages = Self.understood(reported)
+                    if voiceLanguages.isEmpty {
+                        Terminal.error(Self.noneUnderstood(reported, offering: "text to speech"))
+                        synthesizer = nil
+                    }
                 } catch {
                     Terminal.error("note: \(error.message); offering text to speech in every language")
                     voiceLanguages = LanguageCatalog.supported
@@ -110,5 +120,13 @@ struct WyomingCommand: AsyncParsableCommand {
         guard !reported.isEmpty else { return LanguageCatalog.supported }
         var seen = Set<String>()
         return reported.filter { LanguageCatalog.isSupported($0) && seen.insert($0).inserted }
+    }
+
+    /// Why a service's speech is not offered: it names languages, none of them one Parlance understands.
+    static func noneUnderstood(_ reported: [String], offering: String) -> String {
+        var seen = Set<String>()
+        let named = reported.filter { seen.insert($0).inserted }.joined(separator: ", ")
+        return "note: serving without \(offering): the service reports only \(named), none of them a language "
+            + "Parlance understands (\(LanguageCatalog.supported.joined(separator: ", ")))"
     }
 }

@@ -193,6 +193,27 @@ extension WyomingTests {
         #expect(described.recognitionLanguages == understood, "the service's Spanish is left out")
         #expect(Set(described.voices.flatMap(\.languages)) == Set(understood))
     }
+
+    @Test("a speech service in none of Parlance's languages is not offered, and the operator is told why")
+    func servicesInOtherLanguages() async throws {
+        let runner = CommandRunner()
+        defer { runner.remove() }
+        try FileManager.default.createDirectory(at: runner.home, withIntermediateDirectories: true)
+        let fake = try FakeSpeechService(log: runner.home.appendingPathComponent("requests.jsonl"), languages: ["es", "pt", "es"])
+        defer { fake.stop() }
+        let address = "tcp://127.0.0.1:\(fake.port)"
+        let service = try WyomingService(home: runner.home, arguments: ["--speech-to-text", address, "--text-to-speech", address])
+        defer { service.stop() }
+        let described = try await WyomingSpeechService(address: "tcp://127.0.0.1:\(service.port)").describe()
+        #expect(described.recognitionLanguages.isEmpty)
+        #expect(described.voices.isEmpty)
+        let output = service.server.output
+        #expect(output.contains("serving without speech to text: the service reports only es, pt, none of them"), "\(output)")
+        #expect(output.contains("serving without text to speech: the service reports only es, pt, none of them"), "\(output)")
+        let answer = try WyomingPeer.client(port: service.port, ["set an alarm for 6 am"])
+        #expect(answer.last?["type"] as? String == "not-handled", "understanding is still served: \(answer)")
+        #expect((answer.last?["text"] as? String)?.isEmpty == false, "\(answer)")
+    }
 }
 
 /// `Tests/Fixtures/Wyoming/fake_speech_service.py`: a speech service made with the wyoming package that
@@ -202,10 +223,16 @@ struct FakeSpeechService {
     let input = Pipe()
     let port: Int
 
-    init(log: URL) throws {
+    /// `languages`: what the service says it hears and speaks (by default six of Parlance's and Spanish).
+    init(log: URL, languages: [String]? = nil) throws {
         process = Process()
         process.executableURL = URL(fileURLWithPath: WyomingPeer.python ?? "/usr/bin/python3")
         process.arguments = [WyomingPeer.root + "/Tests/Fixtures/Wyoming/fake_speech_service.py", log.path]
+        if let languages {
+            var environment = ProcessInfo.processInfo.environment
+            environment["FAKE_SPEECH_LANGUAGES"] = languages.joined(separator: ",")
+            process.environment = environment
+        }
         let out = Pipe()
         process.standardOutput = out
         process.standardInput = input

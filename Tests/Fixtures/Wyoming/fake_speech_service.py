@@ -20,7 +20,8 @@ from wyoming.server import AsyncEventHandler
 from wyoming.tts import Synthesize
 
 # Spanish too, which Parlance does not understand: `parlance wyoming` must not offer it.
-LANGUAGES = ["de", "en", "es", "fr", "it", "ja", "zh"]
+# FAKE_SPEECH_LANGUAGES (comma-separated) names others.
+LANGUAGES = os.environ.get("FAKE_SPEECH_LANGUAGES", "de,en,es,fr,it,ja,zh").split(",")
 ATTRIBUTION = Attribution(name="Parlance tests", url="https://example.invalid")
 RATE, WIDTH, CHANNELS = 22050, 2, 2
 
