@@ -67,7 +67,7 @@ for target in "${targets[@]}"; do
         # inputs that take milliseconds; it is named for replaying, not counted as a finding.
         slow=$(find .build-fuzz/artifacts -name "$run-slow-unit-*" -newer ".build-fuzz/$run.started" 2>/dev/null)
         [ -z "$slow" ] || echo "note: slow units in $target (no hang; replay each to check): $slow"
-        found=$(find .build-fuzz/artifacts -name "$run-*" ! -name "$run-slow-unit-*" -newer ".build-fuzz/$run.started" 2>/dev/null)
+        found=$(find .build-fuzz/artifacts -name "$run-*" ! -name "*-slow-unit-*" -newer ".build-fuzz/$run.started" 2>/dev/null)
         if [ "$status" -ne 0 ] || [ -n "$found" ]; then
             echo "FINDING in $target (exit $status): $found .build-fuzz/$run.log" >&2
             exit 1
