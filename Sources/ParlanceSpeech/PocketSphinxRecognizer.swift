@@ -36,7 +36,7 @@ public final class PocketSphinxRecognizer: SpeechRecognizer {
     /// of requests right; a noisy room may want it back with `-remove_noise yes`).
     public static let defaultOptions = ["-lw", "10", "-remove_noise", "no"]
 
-    /// A decoder for the model's files (`languageModel` ARPA, or JSGF when it ends in `.gram`; `dictionary`
+    /// A decoder for the model's files (`languageModel` ARPA, FSG when it ends in `.fsg`, JSGF in `.gram`; `dictionary`
     /// in CMU format); `options` are
     /// pocketsphinx's own ("-lw", "10"…), after the defaults.
     public init(languageModel: URL, dictionary: URL, acousticModel: String = PocketSphinxRecognizer.acousticModel,
@@ -47,7 +47,11 @@ public final class PocketSphinxRecognizer: SpeechRecognizer {
                               + "install it with `apt-get install pocketsphinx-en-us`")
         }
         let settings = Self.merged(["-samprate", "\(Self.sampleRate)"] + Self.defaultOptions, options)
-        let search = languageModel.pathExtension == "gram" ? "-jsgf" : "-lm"
+        let search = switch languageModel.pathExtension {
+        case "fsg": "-fsg"
+        case "gram": "-jsgf"
+        default: "-lm"
+        }
         let arguments = ["parlance", "-hmm", acousticModel, search, languageModel.path, "-dict", dictionary.path,
                          "-logfn", "/dev/null"] + settings
         let rate = settings.firstIndex(of: "-samprate").flatMap { Double(settings[$0 + 1]) }.map { Int($0) } ?? Self.sampleRate
@@ -67,7 +71,7 @@ public final class PocketSphinxRecognizer: SpeechRecognizer {
         state = Mutex(Decoder(library: library, config: config, decoder: decoder))
         decoderRate = rate
         // A grammar's lattice makes n-best lists slow and says little: one reading.
-        self.maximumHypotheses = search == "-jsgf" ? 1 : maximumHypotheses
+        self.maximumHypotheses = search == "-lm" ? maximumHypotheses : 1
     }
 
     deinit {

@@ -6,10 +6,10 @@ import Foundation
 /// pronunciation dictionary in a folder named after a hash of its inputs, so a change of apps or
 /// vocabulary makes a new one and an unchanged set reuses the files.
 public struct RecognitionModel: Sendable {
-    /// The ARPA language model, or the JSGF grammar (see `isGrammar`).
+    /// The ARPA language model, or the grammar (see `isGrammar`).
     public let languageModel: URL
-    /// Whether `languageModel` is a JSGF grammar rather than an ARPA model.
-    public var isGrammar: Bool { languageModel.pathExtension == "gram" }
+    /// Whether `languageModel` is a grammar (FSG, or JSGF) rather than an ARPA model.
+    public var isGrammar: Bool { ["fsg", "gram"].contains(languageModel.pathExtension) }
     /// The pronunciation dictionary (CMU format).
     public let dictionary: URL
     /// How many distinct words it knows.
@@ -62,13 +62,13 @@ public struct RecognitionModel: Sendable {
     }
 
     /// Builds (or finds) a grammar model under `folder`: the grammar, with what nobody can pronounce left
-    /// out, and its dictionary.
+    /// out, as a minimal automaton (`WordAutomaton`, pocketsphinx's FSG format; about three times faster to
+    /// search than the same grammar as JSGF), and its dictionary.
     public static func build(grammar: SpeechGrammar, in folder: URL,
                              lexicon: @autoclosure () throws(SpeechError) -> PronunciationLexicon) throws(SpeechError) -> RecognitionModel {
-        let text = grammar.jsgf
-        let key = Self.key([[text]])
+        let key = Self.key([["fsg"], [grammar.jsgf]])
         let target = folder.appendingPathComponent("speech-\(key)")
-        let model = target.appendingPathComponent("model.gram")
+        let model = target.appendingPathComponent("model.fsg")
         let dictionary = target.appendingPathComponent("model.dict")
         let manager = FileManager.default
         if manager.fileExists(atPath: model.path), let known = try? String(contentsOf: dictionary, encoding: .utf8) {
@@ -77,7 +77,8 @@ public struct RecognitionModel: Sendable {
         }
         let pronunciations = try lexicon().pronounce(Array(grammar.words))
         let sayable = grammar.keeping { pronunciations[$0] != nil }
-        try write(files: ["model.gram": sayable.jsgf, "model.dict": dictionaryText(pronunciations, words: sayable.words)],
+        try write(files: ["model.fsg": WordAutomaton(grammar: sayable).fsg,
+                          "model.dict": dictionaryText(pronunciations, words: sayable.words)],
                   key: key, into: folder)
         return RecognitionModel(languageModel: model, dictionary: dictionary, vocabularySize: sayable.words.count)
     }
