@@ -21,22 +21,37 @@ struct WordAutomaton: Sendable, Equatable {
     /// The automaton of the sentences `grammar` can produce: its optional openings, a sentence, its optional
     /// closings. A list the grammar does not have makes the sentences naming it unsayable, as in `keeping`.
     init(grammar: SpeechGrammar) {
-        var nfa = WordGraph()
+        // Each list made minimal once: 10,000 contact names are a few dozen states, copied wherever the list is
+        // named, rather than every name copied there.
+        var nfa = WordGraph(lists: grammar.lists.mapValues(Self.init(phrases:)))
         let start = nfa.state()
         let afterOpening = nfa.state()
         nfa.link(start, afterOpening)
         for opening in grammar.openings {
-            nfa.link(nfa.add(opening, from: start, lists: grammar.lists), afterOpening)
+            nfa.link(nfa.add(opening, from: start), afterOpening)
         }
         let afterSentence = nfa.state()
         // As in JSGF, a sentence of nothing at all is no sentence (an optional part may still leave one empty).
         for sentence in grammar.sentences where Self.saysSomething(sentence) {
-            nfa.link(nfa.add(sentence, from: afterOpening, lists: grammar.lists), afterSentence)
+            nfa.link(nfa.add(sentence, from: afterOpening), afterSentence)
         }
         let end = nfa.state()
         nfa.link(afterSentence, end)
         for closing in grammar.closings {
-            nfa.link(nfa.add(closing, from: afterSentence, lists: grammar.lists), end)
+            nfa.link(nfa.add(closing, from: afterSentence), end)
+        }
+        self = Self.minimized(Self.determinized(nfa, start: start, end: end))
+    }
+
+    /// The automaton of one list's phrases (an empty phrase is none).
+    private init(phrases: [[String]]) {
+        var nfa = WordGraph(lists: [:])
+        let start = nfa.state()
+        let end = nfa.state()
+        for phrase in phrases where !phrase.isEmpty {
+            var at = start
+            for word in phrase { at = nfa.say(word, from: at) }
+            nfa.link(at, end)
         }
         self = Self.minimized(Self.determinized(nfa, start: start, end: end))
     }
@@ -70,15 +85,27 @@ struct WordAutomaton: Sendable, Equatable {
             transitions.append([])
             return sets.count - 1
         }
-        _ = number(nfa.closure([start]))
+        var marks = Array(repeating: -1, count: nfa.edges.count)
+        var stamp = 0
+        func closure(_ states: [Int]) -> [Int] {
+            stamp += 1
+            return nfa.closure(states, marks: &marks, stamp: stamp)
+        }
+        _ = number(closure([start]))
         var next = 0
         while next < sets.count {
-            var moves: [Int: [Int]] = [:]
+            var moves: [(word: Int, target: Int)] = []
             for state in sets[next] {
-                for edge in nfa.edges[state] { moves[edge.word, default: []].append(edge.target) }
+                for edge in nfa.edges[state] { moves.append((edge.word, edge.target)) }
             }
-            let found = moves.keys.sorted().map { word in
-                Transition(word: word, target: number(nfa.closure(moves[word] ?? [])))
+            moves.sort { $0.word < $1.word }
+            var found: [Transition] = []
+            var first = 0
+            while first < moves.count {
+                var last = first
+                while last < moves.count, moves[last].word == moves[first].word { last += 1 }
+                found.append(Transition(word: moves[first].word, target: number(closure(moves[first..<last].map(\.target)))))
+                first = last
             }
             transitions[next] = found
             next += 1
@@ -105,34 +132,40 @@ struct WordAutomaton: Sendable, Equatable {
         return WordAutomaton(words: words, transitions: kept, accepting: accepting)
     }
 
-    /// Moore's refinement: states that end the same sentences become one, numbered in the order a walk from
-    /// the start meets them (so the same grammar always gives the same text).
+    /// States that end the same sentences become one, numbered in the order a walk from the start meets them
+    /// (so the same grammar always gives the same text). A grammar has no repetition, so the automaton has no
+    /// cycle: one pass from the last states back, each state's class made from whether it accepts and its
+    /// words' classes of next states, is exact (as for a word list's minimal automaton).
     private static func minimized(_ automaton: WordAutomaton) -> WordAutomaton {
         let count = automaton.stateCount
-        var group = automaton.accepting.map { $0 ? 1 : 0 }
-        var groupCount = Set(group).count
-        struct Signature: Hashable {
-            let group: Int
-            let moves: [Int]
-        }
-        while true {
-            var numbers: [Signature: Int] = [:]
-            var refined = Array(repeating: 0, count: count)
-            for state in 0..<count {
-                let moves = automaton.transitions[state].flatMap { [$0.word, group[$0.target]] }
-                let signature = Signature(group: group[state], moves: moves)
-                if let known = numbers[signature] {
-                    refined[state] = known
-                } else {
-                    refined[state] = numbers.count
-                    numbers[signature] = numbers.count
+        var group = Array(repeating: -1, count: count)
+        var numbers: [[Int]: Int] = [:]
+        // Depth first from the start, each state classed once all its next states are.
+        var stack: [(state: Int, next: Int)] = [(0, 0)]
+        var entered = Array(repeating: false, count: count)
+        entered[0] = true
+        while let (state, next) = stack.popLast() {
+            let edges = automaton.transitions[state]
+            if next < edges.count {
+                stack.append((state, next + 1))
+                let target = edges[next].target
+                if !entered[target] {
+                    entered[target] = true
+                    stack.append((target, 0))
                 }
+                continue
             }
-            group = refined
-            if numbers.count == groupCount { break }
-            groupCount = numbers.count
+            var signature = [automaton.accepting[state] ? 1 : 0]
+            signature.reserveCapacity(1 + 2 * edges.count)
+            for edge in edges { signature += [edge.word, group[edge.target]] }
+            if let known = numbers[signature] {
+                group[state] = known
+            } else {
+                group[state] = numbers.count
+                numbers[signature] = numbers.count
+            }
         }
-        // Renumbered from the start, breadth first; states no walk from the start reaches are dropped.
+        // Renumbered from the start, breadth first.
         var order: [Int: Int] = [group[0]: 0]
         var representatives = [0]
         var index = 0
@@ -185,10 +218,16 @@ private struct WordGraph {
         let target: Int
     }
 
+    /// The grammar's lists, each already minimal.
+    let lists: [String: WordAutomaton]
     var words: [String] = []
     var numbers: [String: Int] = [:]
     var edges: [[Edge]] = []
     var empty: [[Int]] = []
+
+    init(lists: [String: WordAutomaton]) {
+        self.lists = lists
+    }
 
     mutating func state() -> Int {
         edges.append([])
@@ -201,21 +240,20 @@ private struct WordGraph {
     }
 
     mutating func say(_ word: String, from: Int) -> Int {
-        let number: Int
-        if let known = numbers[word] {
-            number = known
-        } else {
-            number = words.count
-            numbers[word] = number
-            words.append(word)
-        }
         let next = state()
-        edges[from].append(Edge(word: number, target: next))
+        edges[from].append(Edge(word: number(of: word), target: next))
         return next
     }
 
+    mutating func number(of word: String) -> Int {
+        if let known = numbers[word] { return known }
+        numbers[word] = words.count
+        words.append(word)
+        return words.count - 1
+    }
+
     /// Adds the nodes after `from`; the state where they end.
-    mutating func add(_ nodes: [SpeechGrammar.Node], from: Int, lists: [String: [[String]]]) -> Int {
+    mutating func add(_ nodes: [SpeechGrammar.Node], from: Int) -> Int {
         var current = from
         for node in nodes {
             switch node {
@@ -223,19 +261,25 @@ private struct WordGraph {
                 for word in said { current = say(word, from: current) }
             case .choice(let alternatives):
                 let end = state()
-                for alternative in alternatives { link(add(alternative, from: current, lists: lists), end) }
+                for alternative in alternatives { link(add(alternative, from: current), end) }
                 current = end
             case .optional(let inner):
                 let end = state()
                 link(current, end)
-                link(add(inner, from: current, lists: lists), end)
+                link(add(inner, from: current), end)
                 current = end
             case .list(let name):
                 let end = state()
-                for phrase in lists[name] ?? [] {
-                    var at = current
-                    for word in phrase { at = say(word, from: at) }
-                    if at != current { link(at, end) }
+                if let list = lists[name], list.stateCount > 0 {
+                    // A copy of the list's automaton between here and `end`.
+                    let first = edges.count
+                    for _ in 0..<list.stateCount { _ = state() }
+                    let numbering = list.words.map { number(of: $0) }
+                    for (index, ways) in list.transitions.enumerated() {
+                        for way in ways { edges[first + index].append(Edge(word: numbering[way.word], target: first + way.target)) }
+                        if list.accepting[index] { link(first + index, end) }
+                    }
+                    link(current, first)
                 }
                 current = end
             }
@@ -243,13 +287,21 @@ private struct WordGraph {
         return current
     }
 
-    /// The states reachable from `states` without a word, sorted.
-    func closure(_ states: [Int]) -> [Int] {
-        var seen = Set(states)
-        var pending = states
-        while let state = pending.popLast() {
-            for next in empty[state] where seen.insert(next).inserted { pending.append(next) }
+    /// The states reachable from `states` without a word, sorted. `marks` is scratch space, one per state.
+    func closure(_ states: [Int], marks: inout [Int], stamp: Int) -> [Int] {
+        var found: [Int] = []
+        var pending: [Int] = []
+        for state in states where marks[state] != stamp {
+            marks[state] = stamp
+            pending.append(state)
         }
-        return seen.sorted()
+        while let state = pending.popLast() {
+            found.append(state)
+            for next in empty[state] where marks[next] != stamp {
+                marks[next] = stamp
+                pending.append(next)
+            }
+        }
+        return found.sorted()
     }
 }

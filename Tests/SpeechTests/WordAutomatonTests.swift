@@ -40,6 +40,24 @@ struct WordAutomatonTests {
         #expect(!automaton.accepts(["text", "a", "note"]))
     }
 
+    @Test("a list of 2,000 names costs a few states wherever it is named, not a copy of every name")
+    func longList() {
+        let first = (0..<40).map { "first\($0)" }, last = (0..<50).map { "last\($0)" }
+        let names = first.flatMap { given in last.map { [given, $0] } }
+        let grammar = SpeechGrammar(sentences: [
+            [.words(["call"]), .list("person"), .words(["now"])],
+            [.words(["text"]), .list("person")],
+        ], lists: ["person": names])
+        let automaton = WordAutomaton(grammar: grammar)
+        // The start; after "call", its first name and its last name; after "text" and its first name; the end
+        // (after "now" or after text's last name: nothing may follow either).
+        #expect(automaton.stateCount == 7)
+        #expect(automaton.accepts(["call", "first39", "last0", "now"]))
+        #expect(automaton.accepts(["text", "first0", "last49"]))
+        #expect(!automaton.accepts(["text", "first0"]))
+        #expect(!automaton.accepts(["call", "first1", "last1"]))
+    }
+
     @Test("FSG text: header, one final state, every transition probability 1, the same text every time")
     func fsgText() throws {
         let automaton = WordAutomaton(grammar: Self.grammar)
