@@ -153,10 +153,10 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
-/// How the release `parlance` is linked, for a small resident footprint (docs/architecture.md › Memory): the
-/// Swift runtime and Foundation linked in (only what is used, no shared libraries' relocations), by lld with
-/// compact relative relocations, no symbol table for other programs, and the functions a conversation runs
-/// laid out together (`Linking/parlance.order`, written by `Scripts/link_order.py`), so the pages a request
+/// How the release `parlance` is linked, for a small resident footprint (docs/architecture.md, "How the release
+/// `parlance` is linked"): the Swift runtime and Foundation linked in (only what is used, no shared libraries'
+/// relocations), by lld with compact relative relocations, no symbol table for other programs, and the functions
+/// a conversation runs laid out together (`Linking/parlance.order`, written by `Scripts/link_order.py`), so the pages a request
 /// touches hold little else.
 var releaseLinking: [String] {
     let order = Context.packageDirectory + "/Linking/parlance.order"
