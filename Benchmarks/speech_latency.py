@@ -15,6 +15,7 @@ Needs `swift build -c release --product parlance`, espeak-ng, pocketsphinx, and 
 import argparse
 import json
 import os
+import shutil
 import socket
 import statistics
 import subprocess
@@ -130,6 +131,7 @@ def main():
     finally:
         server.terminate()
         server.wait(timeout=30)
+        shutil.rmtree(work, ignore_errors=True)
     print(f"{len(results)} spoken requests (espeak-ng f3, 140 wpm) through parlance wyoming, "
           + ("sent as fast as possible" if options.unpaced else "paced as a microphone sends them"))
     groups = [("all", results), ("2.5–3.5 s", [r for r in results if 2.5 <= r["seconds"] <= 3.5])]

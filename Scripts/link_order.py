@@ -60,12 +60,14 @@ def functions(profile, binary_name):
             if line.startswith("ob="):
                 current_object = line[3:].strip()
             elif line.startswith("fn="):
-                current = line[3:].strip() if current_object and current_object.endswith("/" + binary_name) else None
+                # callgrind marks a recursive function's deeper levels with 'N; the symbol is the same.
+                name = line[3:].strip().split("'")[0]
+                current = name if current_object and current_object.endswith("/" + binary_name) else None
                 if current:
                     cost[current] += 0
             elif line.startswith("calls="):
                 skip_next = True
-            elif current and line[:1].isdigit() or (current and line[:1] in "+-*"):
+            elif current and line[:1] and (line[0].isdigit() or line[0] in "+-*"):
                 parts = line.split()
                 if len(parts) >= 2 and parts[1].isdigit():
                     cost[current] += int(parts[1])
