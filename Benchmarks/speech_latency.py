@@ -111,15 +111,21 @@ def main():
                        capture_output=True, check=True)
         paths.append(path)
     port = free_port()
+    log = open(os.path.join(work, "wyoming.log"), "w+")  # a file, not a pipe: a full pipe would stall the service
     server = subprocess.Popen([PARLANCE, "wyoming", "--home", home, "--language", "en", "--port", str(port)],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                              stdout=subprocess.DEVNULL, stderr=log, text=True)
     try:
         for _ in range(600):
+            if server.poll() is not None:
+                log.seek(0)
+                raise SystemExit("parlance wyoming stopped: " + log.read()[-2000:])
             try:
                 socket.create_connection(("127.0.0.1", port), timeout=0.1).close()
                 break
             except OSError:
                 time.sleep(0.1)
+        else:
+            raise SystemExit("parlance wyoming did not accept connections within 60 s")
         client = os.path.join(work, "client.py")
         with open(client, "w") as handle:
             handle.write(CLIENT)
@@ -131,9 +137,13 @@ def main():
     finally:
         server.terminate()
         server.wait(timeout=30)
+        log.close()
         shutil.rmtree(work, ignore_errors=True)
     print(f"{len(results)} spoken requests (espeak-ng f3, 140 wpm) through parlance wyoming, "
           + ("sent as fast as possible" if options.unpaced else "paced as a microphone sends them"))
+    unheard = sum(1 for r in results if not r["heard"])
+    if unheard:
+        print(f"  heard nothing in {unheard} (their answer time is 0)")
     groups = [("all", results), ("2.5–3.5 s", [r for r in results if 2.5 <= r["seconds"] <= 3.5])]
     for name, group in groups:
         if not group:

@@ -99,6 +99,12 @@ def main():
     callgrind(binary, ["chat", "--home", home], profiles[0], script)
     callgrind(binary, ["chat", "--home", home, "--json", "--session", "json"], profiles[1], script)
     callgrind(binary, ["parse", "--home", home], profiles[2], "".join(text + "\n" for text in PARSE))
+    # A scenario whose extensions could not start would order the wrong code: the conversations must have run.
+    with open(profiles[0] + ".txt") as handle:
+        answers = handle.read()
+    if "Sent “send more bananas” to Bobo." not in answers:
+        raise SystemExit(f"the conversations did not run as in docs/transcripts.md (see {profiles[0]}.txt); "
+                         "Linking/parlance.order is unchanged")
     listed = []
     seen = set()
     for profile in profiles:

@@ -111,6 +111,31 @@ public struct RecognitionModel: Sendable {
         } catch {
             throw SpeechError(.engineFailed, "could not write the speech model to \(folder.path): \(error.localizedDescription)")
         }
+        removeOldModels(in: folder, keeping: target)
+    }
+
+    /// How many speech models a home keeps: the new one and the one before it (a running `parlance wyoming`
+    /// read its files when it started, so removing them does not disturb it).
+    static let keptModels = 2
+
+    /// Removes all but the newest `keptModels` speech models under `folder` (`target` always stays), and
+    /// scratch folders an interrupted build left over an hour ago. Each app install or vocabulary change makes
+    /// a new model; without this a home would keep them all. Only a cache is removed: a failure is ignored.
+    static func removeOldModels(in folder: URL, keeping target: URL) {
+        let manager = FileManager.default
+        guard let names = try? manager.contentsOfDirectory(atPath: folder.path) else { return }
+        func modified(_ url: URL) -> Date {
+            ((try? manager.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date) ?? .distantPast
+        }
+        let models = names.filter { $0.hasPrefix("speech-") }.map { folder.appendingPathComponent($0) }
+            .filter { $0.lastPathComponent != target.lastPathComponent }
+            .sorted { modified($0) > modified($1) }
+        for old in models.dropFirst(keptModels - 1) { try? manager.removeItem(at: old) }
+        let stale = Date().addingTimeInterval(-3600)
+        for name in names where name.hasPrefix(".speech-") {
+            let scratch = folder.appendingPathComponent(name)
+            if modified(scratch) < stale { try? manager.removeItem(at: scratch) }
+        }
     }
 
     /// A stable hash of the inputs (FNV-1a, 64 bits), hex.

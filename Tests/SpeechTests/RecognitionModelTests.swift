@@ -51,6 +51,27 @@ struct RecognitionModelTests {
     }
 }
 
+extension RecognitionModelTests {
+    @Test("a home keeps the newest two speech models: each new app or contact does not leave one more behind")
+    func oldModelsRemoved() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("speech-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let lexicon = PronunciationLexicon(text: "call K AO L\nbobo B OW B OW\nkiki K IY K IY\ncoco K OW K OW\n")
+        var built: [RecognitionModel] = []
+        for name in ["bobo", "kiki", "coco"] {
+            let grammar = SpeechGrammar(sentences: [[.words(["call", name])]])
+            built.append(try RecognitionModel.build(grammar: grammar, in: folder, lexicon: lexicon))
+            // Folder times have a second's resolution on some file systems: the order must be seen.
+            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(Double(built.count) - 10)],
+                                                  ofItemAtPath: built.last!.languageModel.deletingLastPathComponent().path)
+        }
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(left == [built[1], built[2]].map { $0.languageModel.deletingLastPathComponent().lastPathComponent }.sorted())
+        #expect(FileManager.default.fileExists(atPath: built[2].languageModel.path))
+        #expect(try String(contentsOf: built[2].languageModel, encoding: .utf8).contains(" 1.0 coco\n"))
+    }
+}
+
 /// Reads back an ARPA model to check it (backed-off trigram probabilities).
 struct ARPAReader {
     var probabilities: [String: Double] = [:]
