@@ -26,6 +26,8 @@ struct VocabCommand: AsyncParsableCommand {
                 if try store.app(app) == nil {
                     Terminal.error("warning: no app '\(app)' is installed; its vocabulary is kept for when it is")
                 }
+                // Updates apps made earlier come first, so they cannot land on top of this later one.
+                try store.ingestVocabularyInbox()
                 let kept = try store.replaceVocabulary(lines, type: vocabularyType, app: app)
                 print("\(app): \(kept.count) \(vocabularyType.caseName) string\(kept.count == 1 ? "" : "s") set.")
             }
@@ -56,7 +58,9 @@ struct VocabCommand: AsyncParsableCommand {
 
         func run() async throws {
             try CommandErrors.report {
-                try StoreAccess.open(global).removeAllVocabulary(app: app)
+                let store = try StoreAccess.open(global)
+                try store.ingestVocabularyInbox()  // an app's earlier update must not come back after the clear
+                try store.removeAllVocabulary(app: app)
                 print("\(app): vocabulary cleared.")
             }
         }

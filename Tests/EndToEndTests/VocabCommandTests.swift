@@ -25,6 +25,22 @@ import Testing
         #expect(try cli.run(["vocab", "list"]).stdout == "com.example.monkeyfit\tworkoutActivityName\t1\tBananarific\n")
     }
 
+    @Test("the user's vocab set is not overwritten by an app's earlier update still waiting in the inbox")
+    func setAfterAnAppsPendingUpdate() throws {
+        let cli = CommandRunner()
+        defer { cli.remove() }
+        // A first chat installs the sample apps; their programs leave their vocabulary in the inbox.
+        #expect(try cli.run(["chat"], input: "").status == 0)
+        let inbox = cli.home.appendingPathComponent("inbox/vocabulary")
+        #expect(!(try FileManager.default.contentsOfDirectory(atPath: inbox.path)).filter { $0.hasSuffix(".json") }.isEmpty)
+        #expect(try cli.run(["vocab", "set", "--app", "org.parlance.examples.monkeychat", "--type", "contactName"],
+                            input: "Zed Zimmer\n").status == 0)
+        #expect(try cli.run(["vocab", "list", "--app", "org.parlance.examples.monkeychat"]).stdout
+            == "org.parlance.examples.monkeychat\tcontactName\t1\tZed Zimmer\n")
+        #expect(try cli.run(["vocab", "clear", "--app", "org.parlance.examples.monkeycall"]).status == 0)
+        #expect(try cli.run(["vocab", "list", "--app", "org.parlance.examples.monkeycall"]).stdout.isEmpty)
+    }
+
     @Test func badInputIsRefusedWithAClearMessage() throws {
         let cli = CommandRunner()
         defer { cli.remove() }
