@@ -51,7 +51,6 @@ public final class AssistantStore: AppRegistry {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = FULL")
             // Each connection's page cache may grow to 2 MB by default, and a start reads the whole
             // vocabulary once; the system's file cache keeps the pages anyway.
             try db.execute(sql: "PRAGMA cache_size = -256")
@@ -59,6 +58,9 @@ public final class AssistantStore: AppRegistry {
         let pool: DatabasePool
         do {
             pool = try DatabasePool(path: file.path, configuration: configuration)
+            // Every commit synced to disk, so a journalled "sent" survives a power cut, not only a crash.
+            // Set on the writer after the pool's own WAL setup, which chooses NORMAL.
+            try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") }
         } catch {
             throw StoreError(.cannotOpen, "cannot open the store \(file.path): \(error)")
         }

@@ -1,6 +1,7 @@
 import Foundation
 import ParlanceCore
-import ParlanceStore
+@testable import ParlanceStore
+import GRDB
 import Testing
 
 /// The journal of handled intents read back in each of its states, from a home on disk opened again as
@@ -41,6 +42,17 @@ import Testing
         }
         #expect(response == "{\"code\":\"success\"}")
         #expect(finishedAt >= sentAt)
+    }
+
+    /// GRDB's pool sets `synchronous = NORMAL` with WAL, under which a commit is not synced: a power cut
+    /// could lose a journalled "sent" and send a payment again after restart.
+    @Test func commitsAreSyncedToDisk() throws {
+        defer { try? FileManager.default.removeItem(at: home) }
+        for _ in 0..<2 {  // a new home, then the same home reopened
+            let store = try AssistantStore.open(home: home)
+            let level = try store.database.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA synchronous") }
+            #expect(level == 2, "the writer's synchronous level should be FULL (2)")
+        }
     }
 
     @Test func aSentIntentIsNotDecidedAgainUnlessResent() throws {
