@@ -13,9 +13,10 @@ extension AssistantStore: ConversationStore {
         }
     }
 
-    /// Saves (or, with nil, forgets) a session's conversation; durable when the call returns.
+    /// Saves (or, with nil, forgets) a session's conversation: kept through a crash when the call
+    /// returns, through a power cut from the next synced write on.
     public func saveConversationState(_ state: Data?, session: String) throws(StoreError) {
-        try write { db in try Self.saveConversationState(state, session: session, in: db) }
+        try writeUnsynced { db in try Self.saveConversationState(state, session: session, in: db) }
     }
 
     private static func saveConversationState(_ state: Data?, session: String, in db: Database) throws {
@@ -33,10 +34,11 @@ extension AssistantStore: ConversationStore {
 
     /// Records that handle is about to be called for an intent, and saves the session's state in the
     /// same transaction. An intent decided before but never sent is decided again. Returns false,
-    /// changing nothing, when the intent was already sent, unless `resending`.
+    /// changing nothing, when the intent was already sent, unless `resending`. Not synced by itself:
+    /// `markHandleSent`, which must come before the request leaves, syncs it with its own.
     public func beginHandling(intentIdentifier: String, app: String, intent: String,
                               state: Data?, session: String, resending: Bool = false) throws(StoreError) -> Bool {
-        try write { db in
+        try writeUnsynced { db in
             let sent = try Row.fetchOne(db, sql: "SELECT sentAt FROM handledIntents WHERE intentIdentifier = ?",
                                         arguments: [intentIdentifier]).map { row -> Bool in
                 let sentAt: DatabaseValue = row["sentAt"]
@@ -53,7 +55,7 @@ extension AssistantStore: ConversationStore {
         }
     }
 
-    /// Records that the handle request for an intent is being sent now.
+    /// Records that the handle request for an intent is being sent now; on disk when the call returns.
     public func markHandleSent(intentIdentifier: String) throws(StoreError) {
         try write { db in
             try db.execute(sql: "UPDATE handledIntents SET sentAt = COALESCE(sentAt, ?) WHERE intentIdentifier = ?",
@@ -61,7 +63,7 @@ extension AssistantStore: ConversationStore {
         }
     }
 
-    /// Records the response handle gave for an intent.
+    /// Records the response handle gave for an intent; on disk when the call returns.
     public func finishHandling(intentIdentifier: String, response: String) throws(StoreError) {
         try write { db in
             try db.execute(sql: "UPDATE handledIntents SET response = ?, finishedAt = ? WHERE intentIdentifier = ?",

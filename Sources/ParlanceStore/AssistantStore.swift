@@ -237,6 +237,28 @@ public final class AssistantStore: AppRegistry {
         }
     }
 
+    /// A write that is not synced to disk by itself: it survives the assistant's crash when the call
+    /// returns, and a power cut once the next synced commit returns (the log reaches the disk in order).
+    /// For what a power cut may take back without harm: the conversation's state, the journal's
+    /// "decided" (the "sent" that must precede any send is synced, and carries it).
+    func writeUnsynced<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try database.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+                var value: T?
+                let outcome = Result { try db.inTransaction(.immediate) { value = try body(db); return .commit } }
+                try db.execute(sql: "PRAGMA synchronous = FULL")
+                try outcome.get()
+                guard let value else { throw StoreError(.database, "the change returned nothing") }
+                return value
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError(.database, "the store refused a change: \(error)")
+        }
+    }
+
     func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         do {
             return try database.read(body)

@@ -53,6 +53,14 @@ import Testing
             let level = try store.database.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA synchronous") }
             #expect(level == 2, "the writer's synchronous level should be FULL (2)")
         }
+        // The writes a power cut may take back (state, decided) leave the writer synced for the next one.
+        let store = try AssistantStore.open(home: home)
+        try store.saveConversationState(Data("{}".utf8), session: "s")
+        #expect(try store.beginHandling(intentIdentifier: "pay-2", app: "com.example.pay", intent: "{}",
+                                        state: Data("{}".utf8), session: "s"))
+        #expect(try store.database.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA synchronous") } == 2)
+        #expect(try store.conversationState(session: "s") == Data("{}".utf8))
+        if case .decided? = try store.journalEntry(intentIdentifier: "pay-2") {} else { Issue.record("not decided") }
     }
 
     @Test func aSentIntentIsNotDecidedAgainUnlessResent() throws {
