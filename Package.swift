@@ -126,7 +126,7 @@ let package = Package(
         ], path: "Fuzz/ParlanceFuzz"),
         .executableTarget(name: "parlance-test-extension", dependencies: ["Intents", "ExtensionRuntime"],
                           path: "Tests/Fixtures/TestExtension"),
-        .testTarget(name: "IntentsTests", dependencies: ["Intents"], resources: [.copy("Golden")]),
+        .testTarget(name: "IntentsTests", dependencies: ["Intents", "ParlanceCore"], resources: [.copy("Golden")]),
         // Our own test helpers: fixtures on disk, the built products, the `parlance` binary, captured logs.
         .target(name: "TestSupport", dependencies: ["ExtensionWire", .product(name: "Logging", package: "swift-log")],
                 path: "Tests/TestSupport", resources: [.copy("Fixtures")]),

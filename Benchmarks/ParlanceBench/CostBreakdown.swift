@@ -1,6 +1,7 @@
 import ExtensionWire
 import Foundation
 import Intents
+import ParlanceCore
 
 /// Where the time of one round trip goes: each step alone, averaged over many runs.
 enum CostBreakdown {
@@ -31,6 +32,14 @@ enum CostBreakdown {
         }
         try await measure("decode reply header", iterations) { _ = try JSONDecoder().decode(IncomingMessage.self, from: reply) }
         try await measure("decode reply result", iterations) { _ = try JSONDecoder().decode(ReplyResult<ResolveResult>.self, from: reply) }
+        let request2 = OutgoingRequest(id: 1, method: .resolve, params: params)
+        try await measure("request → JSONValue → text", iterations) { _ = try JSONValueEncoder().encode(request2).jsonData() }
+        try await measure("request → JSONValue", iterations) { _ = try JSONValueEncoder().encode(request2) }
+        try await measure("intent → JSONValue", iterations) { _ = try JSONValueEncoder().encode(AnyIntent(intent)) }
+        try await measure("request text → JSONValue", iterations) { _ = try JSONValue(jsonData: request) }
+        let requestValue = try JSONValue(jsonData: request)
+        try await measure("JSONValue → WireRequest", iterations) { _ = try JSONValueDecoder().decode(WireRequest.self, from: requestValue) }
+        try await measure("request text → JSONValue (Codable)", iterations) { _ = try JSONDecoder().decode(JSONValue.self, from: request) }
         try await measure("task group + sleep race", iterations) {
             _ = try await withThrowingTaskGroup(of: Int.self) { group in
                 group.addTask { 1 }

@@ -15,9 +15,15 @@ public enum WireProtocol {
         return encoder
     }
 
+    /// One encoder for every line: making one costs as much as encoding a small message.
+    private static let lineEncoder = encoder()
+
+    /// One decoder for every message received.
+    public static let decoder = JSONDecoder()
+
     /// Encodes one message as a line, newline included.
     public static func line(_ message: some Encodable) throws -> Data {
-        var data = try encoder().encode(message)
+        var data = try lineEncoder.encode(message)
         data.append(0x0A)
         return data
     }

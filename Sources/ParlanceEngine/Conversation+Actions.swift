@@ -99,7 +99,7 @@ extension Conversation {
         let intentJSON: Data
         do {
             intent = try self.intent(for: task)
-            intentJSON = try IntentJSON.encode(AnyIntent(intent))
+            intentJSON = try JSONValueEncoder().encode(AnyIntent(intent)).jsonData()
         } catch {
             return ([], failed(error, task: task))
         }
@@ -137,7 +137,7 @@ extension Conversation {
         var turns: [AssistantTurn] = []
         do {
             try store.finishHandling(intentIdentifier: task.identifier,
-                                     response: String(decoding: try JSONEncoder().encode(json), as: UTF8.self))
+                                     response: String(decoding: try json.jsonData(), as: UTF8.self))
         } catch {
             // The app did the work; the user hears the result, and that the record of it is missing.
             logger.error("the journal could not record \(task.identifier)'s response: \(error)")
@@ -164,7 +164,7 @@ extension Conversation {
 
     /// An SDK response in its JSON form.
     static func json(_ response: INIntentResponse) throws -> JSONValue {
-        try JSONDecoder().decode(JSONValue.self, from: IntentJSON.encode(AnyIntentResponse(response)))
+        try JSONValueEncoder().encode(AnyIntentResponse(response))
     }
 
     func endpoint(for task: IntentTask) -> (AppBundle, ExtensionEndpoint)? {

@@ -86,6 +86,7 @@ public actor Conversation {
     /// request that was being handled is settled from the journal and never handled again.
     public func resume() async -> [AssistantTurn] {
         appsThisTurn = [:]
+        lockedThisTurn = nil
         let saved: ConversationState
         do {
             guard let data = try store.conversationState(session: session) else { return [] }
@@ -112,6 +113,7 @@ public actor Conversation {
     public func respond(to text: String, progress: (@Sendable (AssistantTurn) -> Void)? = nil) async -> [AssistantTurn] {
         self.progress = progress
         appsThisTurn = [:]
+        lockedThisTurn = nil
         defer { self.progress = nil }
         let failure = delivered()
         return (failure.map { [$0] } ?? []) + (await run(understand(text)))
@@ -172,6 +174,8 @@ public actor Conversation {
     /// Installed apps read during this turn: read once per turn, so a change made elsewhere (a
     /// permission, a reinstall) counts from the next turn.
     private var appsThisTurn: [String: InstalledApp?] = [:]
+    /// Whether the session was locked when first asked this turn; a change counts from the next turn.
+    private var lockedThisTurn: Bool?
     /// What the store holds for this session (nil: nothing, or not known yet), so an unchanged state is not written again.
     private var savedState: Data?
     private var savedStateKnown = false
@@ -197,7 +201,7 @@ public actor Conversation {
     /// The state as the store should hold it: nothing when idle.
     func encodedState() throws -> Data? {
         if case .idle = machine.state.stage { return nil }
-        return try JSONEncoder().encode(machine.state)
+        return try JSONValueEncoder().encode(machine.state).jsonData()
     }
 
     /// Saves the state if it changed; a failure is told to the user. The end of a handled request is
@@ -231,6 +235,13 @@ public actor Conversation {
         return app
     }
 
+    private func sessionLocked() -> Bool {
+        if let lockedThisTurn { return lockedThisTurn }
+        let locked = lockSource.isLocked()
+        lockedThisTurn = locked
+        return locked
+    }
+
     /// A permission was just decided: read the app again.
     func forgetApp(_ identifier: String) {
         appsThisTurn[identifier] = nil
@@ -242,7 +253,7 @@ public actor Conversation {
         let restricted = installed?.bundle.intentsExtension?.restrictedWhileLocked ?? []
         return ConversationFacts(
             permission: installed?.permission ?? .denied,
-            sessionLocked: lockSource.isLocked(),
+            sessionLocked: sessionLocked(),
             requiresUnlock: policy.alwaysRestrictedWhileLocked.contains(task.intent) || restricted.contains(task.intent),
             parameters: ConversationFacts.parameters(of: task.intent),
             preferredApp: task.app == nil ? preferredApp(for: task.intent) : nil,

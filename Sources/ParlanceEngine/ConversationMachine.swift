@@ -228,7 +228,7 @@ public struct ConversationMachine: Sendable {
         case .handling(let task):
             switch journal {
             case .finished(_, _, let response, _)?:
-                let value = (try? JSONDecoder().decode(JSONValue.self, from: Data(response.utf8))) ?? .null
+                let value = (try? JSONValue(jsonData: Data(response.utf8))) ?? .null
                 return end(task, .report(.recorded(value), task))
             case .sent?:
                 // Sent, never answered: only an app that answers a repeated intent from its record may

@@ -7,7 +7,7 @@ extension IntentTask {
     public func makeIntent() throws -> INIntent {
         let object: JSONValue = .object(["intent": .string(intent), "identifier": .string(identifier),
                                          "parameters": .object(parameters)])
-        return try IntentJSON.decodeIntent(from: JSONEncoder().encode(object))
+        return try JSONValueDecoder().decode(AnyIntent.self, from: object).intent
     }
 
     /// Whether the parameters make an intent of the task's class (a value of the wrong type does not).

@@ -23,7 +23,7 @@ public struct ResolutionOutcome: Sendable, Equatable {
 
     /// Reads a result through its JSON form.
     public init(_ result: INIntentResolutionResult) throws {
-        let json = try JSONDecoder().decode(JSONValue.self, from: IntentJSON.encode(result)).objectValue ?? [:]
+        let json = try JSONValueEncoder().encode(AnyResolutionResult(result)).objectValue ?? [:]
         self.init(kind: result.kind, value: json["value"], items: json["items"]?.arrayValue ?? [],
                   reason: json["reason"]?.stringValue)
     }

@@ -21,12 +21,12 @@ extension AssistantStore: ConversationStore {
 
     private static func saveConversationState(_ state: Data?, session: String, in db: Database) throws {
         if let state {
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 INSERT INTO conversations (session, state, updatedAt) VALUES (?, ?, ?)
                 ON CONFLICT(session) DO UPDATE SET state = excluded.state, updatedAt = excluded.updatedAt
-                """, arguments: [session, String(decoding: state, as: UTF8.self), StoredDate.text(Date())])
+                """).execute(arguments: [session, String(decoding: state, as: UTF8.self), StoredDate.text(Date())])
         } else {
-            try db.execute(sql: "DELETE FROM conversations WHERE session = ?", arguments: [session])
+            try db.cachedStatement(sql: "DELETE FROM conversations WHERE session = ?").execute(arguments: [session])
         }
     }
 
@@ -39,16 +39,16 @@ extension AssistantStore: ConversationStore {
     public func beginHandling(intentIdentifier: String, app: String, intent: String,
                               state: Data?, session: String, resending: Bool = false) throws(StoreError) -> Bool {
         try writeUnsynced { db in
-            let sent = try Row.fetchOne(db, sql: "SELECT sentAt FROM handledIntents WHERE intentIdentifier = ?",
+            let sent = try Row.fetchOne(db.cachedStatement(sql: "SELECT sentAt FROM handledIntents WHERE intentIdentifier = ?"),
                                         arguments: [intentIdentifier]).map { row -> Bool in
                 let sentAt: DatabaseValue = row["sentAt"]
                 return !sentAt.isNull
             }
             if sent == true, !resending { return false }
             if sent == nil {
-                try db.execute(sql: """
+                try db.cachedStatement(sql: """
                     INSERT INTO handledIntents (intentIdentifier, appIdentifier, intent, startedAt) VALUES (?, ?, ?, ?)
-                    """, arguments: [intentIdentifier, app, intent, StoredDate.text(Date())])
+                    """).execute(arguments: [intentIdentifier, app, intent, StoredDate.text(Date())])
             }
             try Self.saveConversationState(state, session: session, in: db)
             return true
@@ -58,16 +58,16 @@ extension AssistantStore: ConversationStore {
     /// Records that the handle request for an intent is being sent now; on disk when the call returns.
     public func markHandleSent(intentIdentifier: String) throws(StoreError) {
         try write { db in
-            try db.execute(sql: "UPDATE handledIntents SET sentAt = COALESCE(sentAt, ?) WHERE intentIdentifier = ?",
-                           arguments: [StoredDate.text(Date()), intentIdentifier])
+            try db.cachedStatement(sql: "UPDATE handledIntents SET sentAt = COALESCE(sentAt, ?) WHERE intentIdentifier = ?")
+                .execute(arguments: [StoredDate.text(Date()), intentIdentifier])
         }
     }
 
     /// Records the response handle gave for an intent; on disk when the call returns.
     public func finishHandling(intentIdentifier: String, response: String) throws(StoreError) {
         try write { db in
-            try db.execute(sql: "UPDATE handledIntents SET response = ?, finishedAt = ? WHERE intentIdentifier = ?",
-                           arguments: [response, StoredDate.text(Date()), intentIdentifier])
+            try db.cachedStatement(sql: "UPDATE handledIntents SET response = ?, finishedAt = ? WHERE intentIdentifier = ?")
+                .execute(arguments: [response, StoredDate.text(Date()), intentIdentifier])
         }
     }
 
@@ -97,8 +97,13 @@ extension AssistantStore: ConversationStore {
 
     /// Whether the assistant's session is locked (set by `parlance lock` / `parlance unlock` and the API).
     public func isSessionLocked() throws(StoreError) -> Bool {
-        try read { db in
-            try String.fetchOne(db, sql: "SELECT value FROM settings WHERE key = 'sessionLocked'") == "true"
+        // Asked at every turn: one SELECT reads a consistent snapshot by itself, so no transaction.
+        do {
+            return try database.unsafeRead { db in
+                try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM settings WHERE key = 'sessionLocked'")) == "true"
+            }
+        } catch {
+            throw StoreError(.database, "the store could not be read: \(error)")
         }
     }
 

@@ -244,10 +244,10 @@ public final class AssistantStore: AppRegistry {
     func writeUnsynced<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         do {
             return try database.writeWithoutTransaction { db in
-                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+                try db.cachedStatement(sql: "PRAGMA synchronous = NORMAL").execute()
                 var value: T?
                 let outcome = Result { try db.inTransaction(.immediate) { value = try body(db); return .commit } }
-                try db.execute(sql: "PRAGMA synchronous = FULL")
+                try db.cachedStatement(sql: "PRAGMA synchronous = FULL").execute()
                 try outcome.get()
                 guard let value else { throw StoreError(.database, "the change returned nothing") }
                 return value

@@ -27,7 +27,7 @@ public struct WyomingEventDecoder: ByteToMessageDecoder {
         let lineLength = newline - view.startIndex
         guard lineLength <= Self.maximumHeader else { throw Refusal(description: "a header line over 64 KB") }
         guard let line = buffer.getBytes(at: buffer.readerIndex, length: lineLength),
-              case .object(let header)? = try? JSONDecoder().decode(JSONValue.self, from: Data(line)),
+              case .object(let header)? = try? JSONValue(jsonData: Data(line)),
               case .string(let type)? = header["type"], !type.isEmpty else {
             throw Refusal(description: "a header line that is not a JSON object with a type")
         }
@@ -39,7 +39,7 @@ public struct WyomingEventDecoder: ByteToMessageDecoder {
         if case .object(let inline)? = header["data"] { data = inline }
         if dataLength > 0 {
             guard let bytes = buffer.readBytes(length: dataLength),
-                  case .object(let separate)? = try? JSONDecoder().decode(JSONValue.self, from: Data(bytes)) else {
+                  case .object(let separate)? = try? JSONValue(jsonData: Data(bytes)) else {
                 throw Refusal(description: "event data that is not a JSON object")
             }
             data.merge(separate) { _, new in new }

@@ -5,22 +5,22 @@ import Foundation
 public enum IntentJSON {
     /// The JSON of any SDK object, keys sorted.
     public static func encode(_ value: some Encodable) throws -> Data {
-        try WireObject.encoder().encode(value)
+        try WireObject.sharedEncoder.encode(value)
     }
 
     /// An intent of whatever class its `intent` key names.
     public static func decodeIntent(from data: Data) throws -> INIntent {
-        try JSONDecoder().decode(AnyIntent.self, from: data).intent
+        try WireObject.sharedDecoder.decode(AnyIntent.self, from: data).intent
     }
 
     /// A response of whatever class its `response` key names.
     public static func decodeResponse(from data: Data) throws -> INIntentResponse {
-        try JSONDecoder().decode(AnyIntentResponse.self, from: data).response
+        try WireObject.sharedDecoder.decode(AnyIntentResponse.self, from: data).response
     }
 
     /// A resolution result of whatever class its `result` key names.
     public static func decodeResolutionResult(from data: Data) throws -> INIntentResolutionResult {
-        try JSONDecoder().decode(AnyResolutionResult.self, from: data).result
+        try WireObject.sharedDecoder.decode(AnyResolutionResult.self, from: data).result
     }
 
     static func className(in decoder: any Decoder, key: String, kind: String) throws -> String {

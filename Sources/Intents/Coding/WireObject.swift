@@ -10,8 +10,13 @@ package enum WireObject {
         return encoder
     }
 
+    /// One encoder for every object: making one costs as much as encoding a small object.
+    static let sharedEncoder = encoder()
+    /// One decoder for every object.
+    static let sharedDecoder = JSONDecoder()
+
     static func data(of value: some Encodable) -> Data? {
-        try? encoder().encode(value)
+        try? sharedEncoder.encode(value)
     }
 
     static func isEqual<T: NSObject & Encodable>(_ value: T, _ other: Any?) -> Bool {
@@ -34,7 +39,7 @@ package enum WireObject {
 
     /// A deep copy by encoding and decoding; the original if that fails (it does not for SDK types).
     static func copy<T: Codable>(of value: T) -> T {
-        guard let data = data(of: value), let copy = try? JSONDecoder().decode(T.self, from: data) else { return value }
+        guard let data = data(of: value), let copy = try? sharedDecoder.decode(T.self, from: data) else { return value }
         return copy
     }
 }

@@ -106,7 +106,7 @@ open class INIntent: NSObject, Codable, NSCopying, @unchecked Sendable {
 
     /// A copy made through the JSON form.
     public func copy(with zone: NSZone? = nil) -> Any {
-        (try? IntentJSON.decodeIntent(from: WireObject.encoder().encode(self))) ?? self
+        (try? IntentJSON.decodeIntent(from: WireObject.sharedEncoder.encode(self))) ?? self
     }
 
     /// Equal when the JSON forms are equal.

@@ -74,7 +74,7 @@ open class INIntentResponse: NSObject, Codable, NSCopying, @unchecked Sendable {
 
     /// A copy made through the JSON form.
     public func copy(with zone: NSZone? = nil) -> Any {
-        (try? IntentJSON.decodeResponse(from: WireObject.encoder().encode(self))) ?? self
+        (try? IntentJSON.decodeResponse(from: WireObject.sharedEncoder.encode(self))) ?? self
     }
 
     /// Equal when the JSON forms are equal.

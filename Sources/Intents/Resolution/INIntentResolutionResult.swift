@@ -106,7 +106,7 @@ open class INIntentResolutionResult: NSObject, Codable, NSCopying, @unchecked Se
 
     /// A copy made through the JSON form.
     public func copy(with zone: NSZone? = nil) -> Any {
-        guard let data = try? WireObject.encoder().encode(self),
+        guard let data = try? WireObject.sharedEncoder.encode(self),
               let copy = try? JSONDecoder().decode(Self.self, from: data) else { return self }
         return copy
     }

@@ -147,7 +147,7 @@ open class INPerson: NSObject, INSpeakable, Codable, NSCopying, @unchecked Senda
 
     /// A copy made through the JSON form.
     public func copy(with zone: NSZone? = nil) -> Any {
-        guard let data = try? WireObject.encoder().encode(self),
+        guard let data = try? WireObject.sharedEncoder.encode(self),
               let copy = try? JSONDecoder().decode(Self.self, from: data) else { return self }
         return copy
     }
