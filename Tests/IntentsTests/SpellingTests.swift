@@ -58,6 +58,32 @@ struct SpellingTests {
         #expect(error?.description.contains("implements no spelling of handle") == true)
     }
 
+    /// The dispatcher remembers what a handler type does not implement (finding out costs a task per call):
+    /// asked again, it still skips; another type for the same intent is still reached.
+    @Test("what a handler type does not implement is remembered for that type only")
+    func unimplementedIsRememberedPerType() async throws {
+        let dispatcher = IntentDispatcher()
+        for none in spellingCases where none.spelling == "none" {
+            let intent = try sampleIntent(named: none.intent)
+            for _ in 0..<2 {
+                for parameter in none.resolvable {
+                    #expect(try await dispatcher.resolve(parameter, of: intent, with: none.handler()) == nil)
+                }
+                #expect(try await dispatcher.confirm(intent, with: none.handler()) == nil)
+            }
+            for implemented in spellingCases where implemented.intent == none.intent && implemented.spelling != "none" {
+                for parameter in implemented.resolvable {
+                    #expect(try await dispatcher.resolve(parameter, of: intent, with: implemented.handler()) != nil,
+                            "\(implemented.testDescription) \(parameter)")
+                }
+                #expect(try await dispatcher.confirm(intent, with: implemented.handler()) != nil)
+            }
+            await #expect(throws: IntentDispatchError.self) {
+                _ = try await dispatcher.resolve("noSuchParameter", of: intent, with: none.handler())
+            }
+        }
+    }
+
     @Test("every intent of the six domains has a spelling case")
     func coverage() {
         let covered = Set(spellingCases.map(\.intent))

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Calls an app's handler object for an intent — resolve each parameter, confirm, handle — whichever
 /// spelling of each method the handler implements. The extension runtime uses it for every call from
@@ -20,13 +21,21 @@ public struct IntentDispatcher: Sendable {
     public func resolve(_ parameter: String, of intent: INIntent, with handler: Any?) async throws(IntentDispatchError)
         -> [INIntentResolutionResult]? {
         let handler = try require(handler, for: intent)
-        return try await intent.dispatchResolve(parameter, to: handler)
+        let method = UnimplementedMethods.Method(handler: handler, intent: intent, name: parameter)
+        if UnimplementedMethods.contains(method) { return nil }
+        let results = try await intent.dispatchResolve(parameter, to: handler)
+        if results == nil { UnimplementedMethods.insert(method) }
+        return results
     }
 
     /// Confirms the intent. Returns nil when the handler does not implement confirm (the intent counts as ready).
     public func confirm(_ intent: INIntent, with handler: Any?) async throws(IntentDispatchError) -> INIntentResponse? {
         let handler = try require(handler, for: intent)
-        return try await intent.dispatchConfirm(to: handler)
+        let method = UnimplementedMethods.Method(handler: handler, intent: intent, name: "confirm")
+        if UnimplementedMethods.contains(method) { return nil }
+        let response = try await intent.dispatchConfirm(to: handler)
+        if response == nil { UnimplementedMethods.insert(method) }
+        return response
     }
 
     /// Handles the intent. Throws when the handler implements no spelling of handle.
@@ -79,4 +88,28 @@ enum IntentDispatch {
     static func implemented(_ response: INIntentResponse) -> INIntentResponse? {
         response.isUnimplementedMarker ? nil : response
     }
+}
+
+/// The resolve and confirm methods that handler types were found not to implement. Whether a type
+/// implements a method never changes (its spellings' defaults are fixed by its conformance), and finding
+/// out costs a trip around the spellings' ring: a task and a continuation for every call. Remembered by
+/// type, so each later call of that method answers at once.
+enum UnimplementedMethods {
+    struct Method: Hashable {
+        let handlerType: ObjectIdentifier
+        let intentType: ObjectIdentifier
+        let name: String
+
+        init(handler: Any, intent: INIntent, name: String) {
+            handlerType = ObjectIdentifier(type(of: handler) as Any.Type)
+            intentType = ObjectIdentifier(type(of: intent))
+            self.name = name
+        }
+    }
+
+    private static let known = Mutex<Set<Method>>([])
+
+    static func contains(_ method: Method) -> Bool { known.withLock { $0.contains(method) } }
+
+    static func insert(_ method: Method) { _ = known.withLock { $0.insert(method) } }
 }
