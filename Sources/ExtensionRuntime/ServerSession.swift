@@ -124,44 +124,13 @@ final class ServerSession: @unchecked Sendable {
         }
     }
 
-    /// Handles the intent while a sibling task reports `$/progress` every interval.
+    /// Handles the intent in this task while a timer reports `$/progress` every interval: a handler that
+    /// answers at once costs no other task or thread.
     private func handleReportingProgress(_ intent: INIntent, id: WireRequestID?) async throws(IntentDispatchError)
         -> INIntentResponse {
-        let handler = UncheckedSendable(handler(for: intent))
-        let boxedIntent = UncheckedSendable(intent)
-        let dispatcher = dispatcher
-        let interval = progressInterval
-        let output = output
-        let outcome = await withTaskGroup(of: Result<UncheckedSendable<INIntentResponse>, IntentDispatchError>?.self) { group in
-            group.addTask {
-                do throws(IntentDispatchError) {
-                    return .success(UncheckedSendable(try await dispatcher.handle(boxedIntent.value, with: handler.value)))
-                } catch {
-                    return .failure(error)
-                }
-            }
-            if let id {
-                group.addTask {
-                    let start = ContinuousClock.now
-                    while (try? await Task.sleep(for: interval)) != nil {
-                        let elapsed = ContinuousClock.now - start
-                        output.notify(.progress, ProgressParams(id: id, elapsedMilliseconds: Int(elapsed / .milliseconds(1))))
-                    }
-                    return nil
-                }
-            }
-            var outcome: Result<UncheckedSendable<INIntentResponse>, IntentDispatchError>?
-            for await result in group where result != nil {
-                outcome = result
-                group.cancelAll()
-            }
-            return outcome
-        }
-        switch outcome {
-        case let .success(response)?: return response.value
-        case let .failure(error)?: throw error
-        case nil: throw .handleNotImplemented(intent.intentName)
-        }
+        let ticker = id.map { ProgressTicker(id: $0, every: progressInterval, output: output) }
+        defer { ticker?.stop() }
+        return try await dispatcher.handle(intent, with: handler(for: intent))
     }
 
     private func handler(for intent: INIntent) -> Any? {
