@@ -69,14 +69,17 @@ enum FuzzTarget: String, CaseIterable {
             piece = piece * 3 % 17 + 1
         }
         if let last = decoder.finish() { lines.append(last) }
-        let json = JSONDecoder()
         for line in lines {
-            _ = try? json.decode(IncomingMessage.self, from: line)
-            _ = try? json.decode(ReplyResult<ResolveResult>.self, from: line)
-            _ = try? json.decode(ReplyResult<ResponseResult>.self, from: line)
-            _ = try? json.decode(ReplyResult<InitializeResult>.self, from: line)
-            _ = try? json.decode(NotificationParams<UpdateParams>.self, from: line)
-            _ = try? json.decode(WireRequest.self, from: line)
+            // The reader and writer agree: what was read is written and read back the same.
+            if let value = try? JSONValue(jsonData: line), let text = try? value.jsonData() {
+                precondition((try? JSONValue(jsonData: text)) == value, "JSONValue text did not read back the same")
+            }
+            _ = try? WireProtocol.decode(IncomingMessage.self, from: line)
+            _ = try? WireProtocol.decode(ReplyResult<ResolveResult>.self, from: line)
+            _ = try? WireProtocol.decode(ReplyResult<ResponseResult>.self, from: line)
+            _ = try? WireProtocol.decode(ReplyResult<InitializeResult>.self, from: line)
+            _ = try? WireProtocol.decode(NotificationParams<UpdateParams>.self, from: line)
+            _ = try? WireProtocol.decode(WireRequest.self, from: line)
         }
     }
 

@@ -30,7 +30,7 @@ final class ServerSession: @unchecked Sendable {
     func process(_ line: Data) async -> Next {
         let request: WireRequest
         do {
-            request = try WireProtocol.decoder.decode(WireRequest.self, from: line)
+            request = try WireProtocol.decode(WireRequest.self, from: line)
         } catch {
             let json = try? JSONSerialization.jsonObject(with: line, options: [.fragmentsAllowed])
             let isJSON = json != nil

@@ -95,7 +95,7 @@ final class ExtensionConnection: LineTransportDelegate, @unchecked Sendable {
         }
         let reply = try await reply(to: id)
         do {
-            return try WireProtocol.decoder.decode(ReplyResult<Result>.self, from: reply).result
+            return try WireProtocol.decode(ReplyResult<Result>.self, from: reply).result
         } catch {
             let failure = HostingError(.malformedMessage, app: endpoint.appName,
                 "\(endpoint.appName)'s extension replied to \(method.rawValue) with an unreadable result: "
@@ -219,7 +219,7 @@ final class ExtensionConnection: LineTransportDelegate, @unchecked Sendable {
     func transport(didReceive line: Data) {
         let message: IncomingMessage
         do {
-            message = try WireProtocol.decoder.decode(IncomingMessage.self, from: line)
+            message = try WireProtocol.decode(IncomingMessage.self, from: line)
         } catch {
             let preview = String(decoding: line.prefix(120), as: UTF8.self)
             logger.error("extension sent a line that is not JSON-RPC", metadata: ["app": "\(endpoint.appName)", "line": "\(preview)"])
@@ -269,13 +269,13 @@ final class ExtensionConnection: LineTransportDelegate, @unchecked Sendable {
     private func receiveNotification(_ method: String, line: Data) {
         switch WireMethod(rawValue: method) {
         case .progress:
-            guard let params = try? WireProtocol.decoder.decode(NotificationParams<ProgressParams>.self, from: line).params,
+            guard let params = try? WireProtocol.decode(NotificationParams<ProgressParams>.self, from: line).params,
                   case let .number(id) = params.id else { return }
             let progress = state.withLock { $0.pending[id]?.progress }
             progress?(.milliseconds(params.elapsedMilliseconds))
         case .update:
             do {
-                onUpdate(try WireProtocol.decoder.decode(NotificationParams<UpdateParams>.self, from: line).params)
+                onUpdate(try WireProtocol.decode(NotificationParams<UpdateParams>.self, from: line).params)
             } catch {
                 logger.error("extension sent an unreadable ride status",
                              metadata: ["app": "\(endpoint.appName)", "error": "\(WireDecodingMessage.describe(error))"])

@@ -14,9 +14,17 @@ public enum DiscoveryRequest {
 
     /// Whether the text asks what the assistant can do, in any supported language.
     public static func matches(_ text: String) -> Bool {
-        let spaced = text.lowercased().map { "'’-".contains($0) ? " " : $0 }
-        let folded = String(spaced).unicodeScalars.filter { CharacterSet.letters.contains($0) || $0 == " " }
-        let words = String(String.UnicodeScalarView(folded)).split(separator: " ").joined(separator: " ")
-        return phrases.contains(words)
+        // Asked before every request: characters, not Foundation's character sets.
+        var folded = ""
+        folded.reserveCapacity(text.utf8.count)
+        for character in text.lowercased() {
+            if character == "'" || character == "’" || character == "-" || character == " " {
+                if !folded.isEmpty, folded.last != " " { folded.append(" ") }
+            } else if character.isLetter {
+                folded.append(character)
+            }
+        }
+        if folded.last == " " { folded.removeLast() }
+        return phrases.contains(folded)
     }
 }

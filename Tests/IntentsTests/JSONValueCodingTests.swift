@@ -159,3 +159,36 @@ private func throughText(_ value: some Encodable) throws -> JSONValue {
         #expect(throws: DecodingError.self) { try JSONValue(jsonData: Data([0x22, 0xFF, 0x22])) }
     }
 }
+
+/// The wire's lines, now written through `JSONValue`, are the bytes Foundation's encoder wrote, and read back
+/// to the same messages, for every golden intent and response.
+@Suite struct WireLineTests {
+    @Test("requests and replies carrying each golden object", arguments: goldenNames())
+    func sameBytes(_ name: String) throws {
+        let url = try #require(Bundle.module.url(forResource: name, withExtension: "json", subdirectory: "Golden"))
+        let data = try Data(contentsOf: url)
+        let line: Data
+        let foundation: Data
+        if name.hasSuffix("Response") {
+            let reply = SuccessReply(id: .number(7), result: ResponseResult(response: try IntentJSON.decodeResponse(from: data)))
+            line = try WireProtocol.line(reply)
+            foundation = try WireProtocol.encoder().encode(reply)
+            let back = try WireProtocol.decode(ReplyResult<ResponseResult>.self, from: line.dropLast())
+            #expect(try back.result.response.map { try IntentJSON.encode($0) } == (try IntentJSON.encode(
+                AnyIntentResponse(try IntentJSON.decodeResponse(from: data)))))
+        } else {
+            let intent = try IntentJSON.decodeIntent(from: data)
+            let request = OutgoingRequest(id: 3, method: .resolve,
+                                          params: ResolveParams(intent: intent, parameters: ["a", "b"]))
+            line = try WireProtocol.line(request)
+            foundation = try WireProtocol.encoder().encode(request)
+            let back = try WireProtocol.decode(WireRequest.self, from: line.dropLast())
+            guard case .resolve(let params) = back.call else {
+                Issue.record("read back as \(back.call)")
+                return
+            }
+            #expect(try IntentJSON.encode(params.intent) == (try IntentJSON.encode(AnyIntent(intent))))
+        }
+        #expect(String(decoding: line, as: UTF8.self) == String(decoding: foundation, as: UTF8.self) + "\n")
+    }
+}

@@ -1,7 +1,7 @@
 import Foundation
 
-/// A JSON value: how understood parameters are carried (the SDK's JSON form of each type), compared
-/// in evaluation and printed by `parlance parse`.
+/// A JSON value: how the wire's messages are read and written, how understood parameters are carried
+/// (the SDK's JSON form of each type), compared in evaluation and printed by `parlance parse`.
 public enum JSONValue: Sendable, Equatable, Hashable, Codable {
     case string(String)
     case number(Double)
