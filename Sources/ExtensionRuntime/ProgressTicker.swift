@@ -9,7 +9,8 @@ final class ProgressTicker: @unchecked Sendable {
 
     init(id: WireRequestID, every interval: Duration, output: ReplyWriter) {
         let start = ContinuousClock.now
-        let nanoseconds = max(1, Int(interval / .nanoseconds(1)))
+        // Between a millisecond and about eleven days, whatever the assistant asked for.
+        let nanoseconds = Int(min(max(interval / .nanoseconds(1), 1e6), 1e15))
         timer = DispatchSource.makeTimerSource(queue: .global())
         timer.schedule(deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(nanoseconds))
         timer.setEventHandler {

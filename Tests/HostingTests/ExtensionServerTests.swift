@@ -38,6 +38,17 @@ import Testing
         #expect(replies == expected)
     }
 
+    /// The progress interval is the assistant's to choose; any value it sends leaves handle working.
+    @Test(arguments: [1, 9_007_199_254_740_992])
+    func anyProgressIntervalIsTaken(_ milliseconds: Int) async {
+        let replies = await Self.serve([
+            #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":1,"client":"test","progressIntervalMilliseconds":\#(milliseconds)}}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"handle","params":{"intent":{"intent":"INSendMessageIntent","identifier":"i-1","parameters":{"content":"hi"}}}}"#,
+        ]).filter { !$0.contains(#""method":"$/progress""#) }
+        #expect(replies.count == 2)
+        #expect(replies.last?.hasPrefix(#"{"id":2,"jsonrpc":"2.0","result":{"response":"#) == true, "\(replies)")
+    }
+
     @Test func requestsBeforeInitializeAreRefused() async {
         let beforeInit = await Self.serve([
             #"{"jsonrpc":"2.0","id":5,"method":"confirm","params":{"intent":{"intent":"INSendMessageIntent"}}}"#])
