@@ -47,6 +47,8 @@ public final class ExtensionActivityLog: Sendable {
     /// size all writers share.
     private struct OpenFiles: ~Copyable {
         var files: [String: (descriptor: Int32, inode: UInt64)] = [:]
+        /// Each app's log path, made once (a URL and its path cost more than the write).
+        var paths: [String: String] = [:]
     }
     private let writing = Mutex(OpenFiles())
 
@@ -96,10 +98,11 @@ public final class ExtensionActivityLog: Sendable {
     }
 
     private func append(_ line: Data, app: String, open: inout OpenFiles) throws {
-        let url = file(of: app)
+        let path = open.paths[app] ?? file(of: app).path
+        open.paths[app] = path
         var onDisk = stat()
         var size = 0
-        if stat(url.path, &onDisk) == 0 {
+        if stat(path, &onDisk) == 0 {
             size = Int(onDisk.st_size)
             if let kept = open.files[app], kept.inode != UInt64(onDisk.st_ino) {
                 // Moved aside by another assistant on this home, or replaced: write to the file there now.
@@ -114,11 +117,12 @@ public final class ExtensionActivityLog: Sendable {
         if size > 0, size + line.count > maximumBytes {
             if let kept = open.files[app] { close(kept.descriptor) }
             open.files[app] = nil
+            let url = URL(fileURLWithPath: path)
             let older = url.deletingPathExtension().appendingPathExtension("1.jsonl")
             try? FileManager.default.removeItem(at: older)
             try FileManager.default.moveItem(at: url, to: older)
         }
-        let current = try open.files[app] ?? opened(url)
+        let current = try open.files[app] ?? opened(URL(fileURLWithPath: path))
         open.files[app] = current
         let written = line.withUnsafeBytes { write(current.descriptor, $0.baseAddress, $0.count) }
         guard written == line.count else {
