@@ -1,3 +1,4 @@
+import ExtensionWire
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -155,42 +156,21 @@ public final class ExtensionActivityLog: Sendable {
     }
 
     /// An entry as one line of JSON (keys sorted, absent values left out, the time in ISO 8601 to the
-    /// second, as `entries(of:)` reads it), written directly: the log takes a line for every call of every
-    /// conversation, and a general-purpose encoder with a date formatter cost more than the call.
+    /// second, as `entries(of:)` reads it), written through `JSONValue`: the log takes a line for every call
+    /// of every conversation, and a general-purpose encoder with a date formatter cost more than the call.
     static func line(_ entry: Entry) -> Data {
-        var text = "{"
-        func field(_ key: String, _ value: String) {
-            if text.utf8.count > 1 { text += "," }
-            text += "\"" + key + "\":" + value
+        var object: [String: JSONValue] = ["event": .string(entry.event), "time": .string(internetTime(entry.time))]
+        if let detail = entry.detail { object["detail"] = .string(detail) }
+        if let failed = entry.failed { object["failed"] = .bool(failed) }
+        if let intent = entry.intent { object["intent"] = .string(intent) }
+        if let milliseconds = entry.milliseconds, milliseconds.isFinite { object["milliseconds"] = .number(milliseconds) }
+        do {
+            var data = try JSONValue.object(object).jsonData()
+            data.append(0x0A)
+            return data
+        } catch {
+            return Data()  // only a number that is not finite throws, and none is put in
         }
-        if let detail = entry.detail { field("detail", jsonString(detail)) }
-        field("event", jsonString(entry.event))
-        if let failed = entry.failed { field("failed", failed ? "true" : "false") }
-        if let intent = entry.intent { field("intent", jsonString(intent)) }
-        if let milliseconds = entry.milliseconds, milliseconds.isFinite { field("milliseconds", "\(milliseconds)") }
-        field("time", "\"" + internetTime(entry.time) + "\"")
-        text += "}\n"
-        return Data(text.utf8)
-    }
-
-    /// A JSON string literal: quotes, backslashes and control characters escaped, everything else as is.
-    static func jsonString(_ value: String) -> String {
-        var result = "\""
-        result.reserveCapacity(value.utf8.count + 2)
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 
     /// "2026-11-26T08:15:02Z": the moment in UTC, to the second.
