@@ -7,7 +7,15 @@ extension ExtensionEndpoint {
     mutating func give(home: String?) {
         guard let home else { return }
         environment["PARLANCE_HOME"] = home
-        dataFolder = URL(fileURLWithPath: home).appendingPathComponent("app-data")
-            .appendingPathComponent(appIdentifier).path
+        dataFolder = Self.dataFolder(home: home, app: appIdentifier)
+    }
+
+    /// `<home>/app-data/<app>`. Joined as text when the home is absolute: made at every call to an
+    /// extension, and a `URL` round trip costs more than the rest of making the endpoint.
+    static func dataFolder(home: String, app: String) -> String {
+        guard home.hasPrefix("/"), !home.contains("//"), !home.contains("/."), !app.contains("/") else {
+            return URL(fileURLWithPath: home).appendingPathComponent("app-data").appendingPathComponent(app).path
+        }
+        return (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/app-data/" + app
     }
 }

@@ -99,7 +99,7 @@ extension AssistantStore: ConversationStore {
     public func isSessionLocked() throws(StoreError) -> Bool {
         // Asked at every turn: one SELECT reads a consistent snapshot by itself, so no transaction.
         do {
-            return try database.unsafeRead { db in
+            return try readLatest { db in
                 try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM settings WHERE key = 'sessionLocked'")) == "true"
             }
         } catch {

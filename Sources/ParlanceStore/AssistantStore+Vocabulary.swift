@@ -89,7 +89,7 @@ extension AssistantStore: VocabularySource {
         // Asked before every request: a cached statement, not one prepared each time, and no transaction
         // around it (one SELECT reads one consistent snapshot by itself; BEGIN and COMMIT cost more than it).
         do {
-            return try database.unsafeRead { db in
+            return try readLatest { db in
                 try Int.fetchOne(db.cachedStatement(sql: "SELECT generation FROM vocabularyGeneration WHERE id = 1")) ?? 0
             }
         } catch {

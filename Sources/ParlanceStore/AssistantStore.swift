@@ -134,7 +134,7 @@ public final class AssistantStore: AppRegistry {
         // Asked at every turn: the app and its permission in one statement, which reads one consistent snapshot
         // by itself, so no transaction is wrapped around it (BEGIN and COMMIT cost more than the SELECT).
         do {
-            return try database.unsafeRead { db in
+            return try readLatest { db in
                 let statement = try db.cachedStatement(sql: """
                     SELECT apps.*, permissions.state, permissions.decidedAt FROM apps
                     LEFT JOIN permissions ON permissions.appIdentifier = apps.identifier WHERE apps.identifier = ?
@@ -257,6 +257,14 @@ public final class AssistantStore: AppRegistry {
         } catch {
             throw StoreError(.database, "the store refused a change: \(error)")
         }
+    }
+
+    /// One statement's read on the writer's connection, without a transaction, for the small reads every
+    /// turn makes. A pool reader revalidates its cache after every commit of the writer (each turn commits),
+    /// which costs more than the read; the writer's connection sees its own commits, and other processes'
+    /// too, at once. A long write of this process delays it, as it would delay the turn's next write.
+    func readLatest<T>(_ body: (Database) throws -> T) throws -> T {
+        try database.writeWithoutTransaction(body)
     }
 
     func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
