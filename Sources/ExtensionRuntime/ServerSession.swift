@@ -94,7 +94,8 @@ final class ServerSession: @unchecked Sendable {
                     let results = try await dispatcher.resolve(parameter, of: intent, with: handler)
                     resolutions.append(ParameterResolution(parameter: parameter, results: results))
                 }
-                output.reply(id, result: ResolveResult(resolutions: resolutions))
+                output.reply(id, result: ResolveResult(resolutions: resolutions,
+                                                       confirmImplemented: dispatcher.implementsConfirm(intent, with: handler)))
             case let .confirm(params):
                 let intent = params.intent.intent
                 let response = try await dispatcher.confirm(intent, with: handler(for: intent))

@@ -51,9 +51,13 @@ public struct ResolveParams: Codable, Sendable {
 public struct ResolveResult: Codable, Sendable {
     /// The resolutions.
     public var resolutions: [ParameterResolution]
+    /// False when the handler that resolved the intent is known not to implement confirm: the assistant
+    /// then sends no confirm for this intent. Absent when not known (and from extensions before it).
+    public var confirmImplemented: Bool?
 
-    public init(resolutions: [ParameterResolution]) {
+    public init(resolutions: [ParameterResolution], confirmImplemented: Bool? = nil) {
         self.resolutions = resolutions
+        self.confirmImplemented = confirmImplemented
     }
 }
 

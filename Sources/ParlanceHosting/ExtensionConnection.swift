@@ -21,6 +21,8 @@ final class ExtensionConnection: LineTransportDelegate, @unchecked Sendable {
         var failure: HostingError?
         /// The assistant asked the extension to stop: its exit is expected.
         var stopping = false
+        /// Recent intents whose handler the extension said has no confirm (newest last, bounded).
+        var withoutConfirm: [String] = []
     }
 
     let endpoint: ExtensionEndpoint
@@ -52,6 +54,23 @@ final class ExtensionConnection: LineTransportDelegate, @unchecked Sendable {
     }
 
     var isBroken: Bool { state.withLock { $0.failure != nil } }
+
+    /// Remembers that the handler of the intent `identifier` has no confirm (the extension said so in
+    /// its resolve reply), so that no confirm is sent for it. Kept for the last few intents only.
+    func noteNoConfirm(for identifier: String) {
+        state.withLock { state in
+            guard !state.withoutConfirm.contains(identifier) else { return }
+            state.withoutConfirm.append(identifier)
+            if state.withoutConfirm.count > Self.intentsRemembered { state.withoutConfirm.removeFirst() }
+        }
+    }
+
+    /// Whether the extension said the intent's handler has no confirm.
+    func hasNoConfirm(for identifier: String) -> Bool {
+        state.withLock { $0.failure == nil && $0.withoutConfirm.contains(identifier) }
+    }
+
+    private static let intentsRemembered = 16
 
     /// Calls a method and decodes its result; fails with a `HostingError` on every kind of trouble.
     /// Runs on the caller's executor: the only hop is the reply's resumption.

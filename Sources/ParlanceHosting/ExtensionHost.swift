@@ -49,18 +49,25 @@ public actor ExtensionHost {
     public func resolve(_ parameters: [String], of intent: INIntent, in endpoint: ExtensionEndpoint,
                         progress: (@Sendable (Duration) -> Void)? = nil) async throws(HostingError) -> [ParameterResolution] {
         try await perform(endpoint, "resolve", intent, summary: Self.summary(of:)) { connection throws(HostingError) in
-            let resolutions = try await connection.call(.resolve, ResolveParams(intent: intent, parameters: parameters),
-                                                        as: ResolveResult.self, deadline: policy.resolveDeadline,
-                                                        progress: progress).resolutions
-            try ProtocolRules.check(resolutions, requested: parameters, of: intent, app: endpoint.appName)
-            return resolutions
+            let result = try await connection.call(.resolve, ResolveParams(intent: intent, parameters: parameters),
+                                                   as: ResolveResult.self, deadline: policy.resolveDeadline, progress: progress)
+            try ProtocolRules.check(result.resolutions, requested: parameters, of: intent, app: endpoint.appName)
+            if result.confirmImplemented == false, let identifier = intent.identifier {
+                connection.noteNoConfirm(for: identifier)
+            }
+            return result.resolutions
         }
     }
 
     /// Confirms an intent; nil when the extension does not implement confirm. `progress` as for `resolve`.
+    /// Sends nothing when the extension's resolve reply for this intent said its handler has no confirm.
     public func confirm(_ intent: INIntent, in endpoint: ExtensionEndpoint,
                         progress: (@Sendable (Duration) -> Void)? = nil) async throws(HostingError) -> INIntentResponse? {
-        try await perform(endpoint, "confirm", intent, summary: { $0.map(Self.summary(of:)) ?? "not implemented" }) {
+        if let identifier = intent.identifier, let slot = slots[endpoint.identifier], slot.endpoint == endpoint,
+           slot.connection?.hasNoConfirm(for: identifier) == true {
+            return nil
+        }
+        return try await perform(endpoint, "confirm", intent, summary: { $0.map(Self.summary(of:)) ?? "not implemented" }) {
             connection throws(HostingError) in
             let response = try await connection.call(.confirm, IntentParams(intent: intent), as: ResponseResult.self,
                                                      deadline: policy.resolveDeadline, progress: progress).response?.response

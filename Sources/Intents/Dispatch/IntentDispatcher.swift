@@ -38,6 +38,13 @@ public struct IntentDispatcher: Sendable {
         return response
     }
 
+    /// Whether the handler implements confirm for the intent, when known without calling it: false once a
+    /// handler of its type was found not to, nil before. (Whether it does is fixed by the type.)
+    public func implementsConfirm(_ intent: INIntent, with handler: Any?) -> Bool? {
+        guard let handler else { return nil }
+        return UnimplementedMethods.contains(.init(handler: handler, intent: intent, name: "confirm")) ? false : nil
+    }
+
     /// Handles the intent. Throws when the handler implements no spelling of handle.
     public func handle(_ intent: INIntent, with handler: Any?) async throws(IntentDispatchError) -> INIntentResponse {
         let handler = try require(handler, for: intent)
