@@ -10,8 +10,9 @@ import ParlanceUnderstanding
 /// Assistant overhead per conversation turn: a whole request ("MonkeyChat Bobo send more bananas":
 /// understand, resolve every parameter, confirm, journal, handle, present, save) against an
 /// in-process extension that answers at once, so app time is ~0 and extensions are warm. The store
-/// is a real SQLite file in the temporary folder, so the durable writes are included (two synced commits a
-/// turn: the journal's "sent" and "finished"; `TMPDIR=/dev/shm` leaves the disk's syncs out), and every call
+/// is a real SQLite file in the temporary folder, so the durable writes are included (one synced commit a
+/// turn, the journal's "sent", with "finished" synced just after off the turn's path; `TMPDIR=/dev/shm`
+/// leaves the disk's syncs out), and every call
 /// is written to the app's activity log as in `parlance chat` (`--no-activity-log` leaves it out).
 enum ConversationBenchmarks {
     static func run(turns: Int, activityLog: Bool) async throws {

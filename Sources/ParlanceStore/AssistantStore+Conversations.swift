@@ -63,12 +63,15 @@ extension AssistantStore: ConversationStore {
         }
     }
 
-    /// Records the response handle gave for an intent; on disk when the call returns.
+    /// Records the response handle gave for an intent. Survives a crash when the call returns; synced to disk
+    /// just after, off the turn's path: the answer need not wait for the disk, since a power cut in between
+    /// leaves the intent "sent", which is never sent again by itself and is told as not known.
     public func finishHandling(intentIdentifier: String, response: String) throws(StoreError) {
-        try write { db in
+        try writeUnsynced { db in
             try db.cachedStatement(sql: "UPDATE handledIntents SET response = ?, finishedAt = ? WHERE intentIdentifier = ?")
                 .execute(arguments: [response, StoredDate.text(Date()), intentIdentifier])
         }
+        logFlusher?.flushSoon()
     }
 
     /// What the journal holds for an intent, or nil when handle was never decided for it.

@@ -19,6 +19,8 @@ public final class AssistantStore: AppRegistry {
     let vocabularyInbox: VocabularyInbox?
     /// The inbox folder's stamp when it was last listed and found settled (see `ingestVocabularyInbox`).
     let inboxSeen = Mutex<FolderStamp?>(nil)
+    /// Syncs commits made without their own sync soon after, off the caller's path; nil in memory.
+    let logFlusher: WriteAheadLogFlusher?
     /// The home folder the store lives in (extensions and apps find the assistant's files there); nil in memory.
     public var home: URL? { location?.deletingLastPathComponent() }
 
@@ -26,6 +28,7 @@ public final class AssistantStore: AppRegistry {
         self.database = database
         self.location = location
         vocabularyInbox = location.map { VocabularyInbox(home: $0.deletingLastPathComponent()) }
+        logFlusher = location.map { WriteAheadLogFlusher(databasePath: $0.path) }
         do {
             try StoreSchema.migrator.migrate(database)
         } catch {

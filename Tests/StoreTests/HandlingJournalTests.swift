@@ -63,6 +63,34 @@ import Testing
         if case .decided? = try store.journalEntry(intentIdentifier: "pay-2") {} else { Issue.record("not decided") }
     }
 
+    /// "finished" is committed without its own sync and synced just after, off the caller's path.
+    @Test func finishedIsSyncedJustAfter() throws {
+        defer { try? FileManager.default.removeItem(at: home) }
+        let store = try AssistantStore.open(home: home)
+        let flusher = try #require(store.logFlusher)
+        #expect(try store.beginHandling(intentIdentifier: "pay-3", app: "com.example.pay", intent: "{}",
+                                        state: nil, session: "s"))
+        try store.markHandleSent(intentIdentifier: "pay-3")
+        #expect(flusher.report.completed == 0, "sent is synced by its own commit")
+        try store.finishHandling(intentIdentifier: "pay-3", response: "{\"code\":\"success\"}")
+        flusher.waitUntilFlushed()
+        #expect(flusher.report.completed == 1)
+        #expect(flusher.report.lastFailure == nil)
+        #expect(try store.database.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA synchronous") } == 2)
+        if case .finished? = try store.journalEntry(intentIdentifier: "pay-3") {} else { Issue.record("not finished") }
+        // Read back from a reopened home.
+        let reopened = try AssistantStore.open(home: home)
+        if case .finished? = try reopened.journalEntry(intentIdentifier: "pay-3") {} else { Issue.record("not finished") }
+    }
+
+    @Test func aFlushThatCannotSyncSaysWhy() {
+        let flusher = WriteAheadLogFlusher(databasePath: "/nonexistent/parlance/assistant.sqlite")
+        flusher.flushSoon()
+        flusher.waitUntilFlushed()
+        #expect(flusher.report.completed == 1)
+        #expect(flusher.report.lastFailure?.contains("cannot open /nonexistent/parlance/assistant.sqlite-wal") == true)
+    }
+
     @Test func aSentIntentIsNotDecidedAgainUnlessResent() throws {
         defer { try? FileManager.default.removeItem(at: home) }
         let store = try AssistantStore.open(home: home)

@@ -3,8 +3,10 @@ import Foundation
 /// What a conversation keeps durable: its state after every turn, the journal of intents handed to
 /// handle (so none is handled twice), and whether the session is locked. Every write survives the
 /// assistant's crash when the call returns, and a write that fails throws. Against a power cut, the
-/// journal's `sent` and `finished` marks are on disk when their calls return; the state and `decided`
-/// may be taken back by one, up to the last synced write (they never need more: nothing was sent).
+/// journal's `sent` mark is on disk when its call returns, and `finished` an instant after (the answer
+/// does not wait for the disk: a power cut in between leaves the intent `sent`, told as not known and
+/// never sent again by itself); the state and `decided` may be taken back by one, up to the last synced
+/// write (they never need more: nothing was sent).
 public protocol ConversationStore: Sendable {
     /// The saved state of a session's conversation, or nil when none is in progress.
     func conversationState(session: String) throws(StoreError) -> Data?
