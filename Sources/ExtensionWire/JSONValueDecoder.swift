@@ -14,57 +14,59 @@ public struct JSONValueDecoder: Sendable {
 
 /// The decoding of one value, shared by the containers.
 enum DecodingNode {
-    static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue, codingPath: [any CodingKey]) throws -> T {
+    static func decode<T: Decodable>(_ type: T.Type, from value: JSONValue,
+                                     codingPath: @autoclosure () -> [any CodingKey]) throws -> T {
         // Compared by type first: a cast for every value would cost more than the decoding.
         if T.self == JSONValue.self, let same = value as? T { return same }
-        if T.self == String.self, let text = try string(value, codingPath) as? T { return text }
+        if T.self == String.self, let text = try string(value, codingPath()) as? T { return text }
         if T.self == Data.self {
-            guard let data = Data(base64Encoded: try string(value, codingPath)) as? T else {
-                throw corrupted("Encountered Data is not valid Base64.", codingPath)
+            guard let data = Data(base64Encoded: try string(value, codingPath())) as? T else {
+                throw corrupted("Encountered Data is not valid Base64.", codingPath())
             }
             return data
         }
         if T.self == URL.self {
-            guard let url = URL(string: try string(value, codingPath)) as? T else {
-                throw corrupted("Invalid URL string.", codingPath)
+            guard let url = URL(string: try string(value, codingPath())) as? T else {
+                throw corrupted("Invalid URL string.", codingPath())
             }
             return url
         }
         if T.self == Decimal.self {
-            let number = try double(value, codingPath, type: Decimal.self)
+            let number = try double(value, codingPath(), type: Decimal.self)
             // As JSONDecoder reads the number's text: 0.1 is the decimal 0.1, not the double's expansion.
             if let decimal = (Decimal(string: "\(number)", locale: nil) ?? Decimal(number)) as? T { return decimal }
         }
-        return try T(from: NodeDecoder(value: value, codingPath: codingPath))
+        return try T(from: NodeDecoder(value: value, codingPath: codingPath()))
     }
 
-    static func string(_ value: JSONValue, _ codingPath: [any CodingKey]) throws -> String {
-        guard case .string(let text) = value else { throw mismatch(String.self, value, codingPath) }
+    static func string(_ value: JSONValue, _ codingPath: @autoclosure () -> [any CodingKey]) throws -> String {
+        guard case .string(let text) = value else { throw mismatch(String.self, value, codingPath()) }
         return text
     }
 
-    static func bool(_ value: JSONValue, _ codingPath: [any CodingKey]) throws -> Bool {
-        guard case .bool(let flag) = value else { throw mismatch(Bool.self, value, codingPath) }
+    static func bool(_ value: JSONValue, _ codingPath: @autoclosure () -> [any CodingKey]) throws -> Bool {
+        guard case .bool(let flag) = value else { throw mismatch(Bool.self, value, codingPath()) }
         return flag
     }
 
-    static func double(_ value: JSONValue, _ codingPath: [any CodingKey], type: Any.Type = Double.self) throws -> Double {
-        guard case .number(let number) = value else { throw mismatch(type, value, codingPath) }
+    static func double(_ value: JSONValue, _ codingPath: @autoclosure () -> [any CodingKey],
+                       type: Any.Type = Double.self) throws -> Double {
+        guard case .number(let number) = value else { throw mismatch(type, value, codingPath()) }
         return number
     }
 
-    static func float(_ value: JSONValue, _ codingPath: [any CodingKey]) throws -> Float {
-        let number = try double(value, codingPath, type: Float.self)
+    static func float(_ value: JSONValue, _ codingPath: @autoclosure () -> [any CodingKey]) throws -> Float {
+        let number = try double(value, codingPath(), type: Float.self)
         guard number.magnitude <= Double(Float.greatestFiniteMagnitude) else {
-            throw corrupted("Number \(number) does not fit in Float.", codingPath)
+            throw corrupted("Number \(number) does not fit in Float.", codingPath())
         }
         return Float(number)
     }
 
-    static func integer<I: FixedWidthInteger>(_ value: JSONValue, _ codingPath: [any CodingKey]) throws -> I {
-        let number = try double(value, codingPath, type: I.self)
+    static func integer<I: FixedWidthInteger>(_ value: JSONValue, _ codingPath: @autoclosure () -> [any CodingKey]) throws -> I {
+        let number = try double(value, codingPath(), type: I.self)
         guard let integer = I(exactly: number) else {
-            throw corrupted("Number \(number) is not representable in Swift.", codingPath)
+            throw corrupted("Number \(number) is not representable in Swift.", codingPath())
         }
         return integer
     }
@@ -172,6 +174,30 @@ private struct KeyedNodeDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol
         try DecodingNode.decode(T.self, from: member(key), codingPath: codingPath + [key])
     }
 
+    // One look-up for an optional member, where the protocol's defaults make three (contains, nil, decode).
+    private func present(_ key: Key) -> JSONValue? {
+        guard let value = members[key.stringValue], value != .null else { return nil }
+        return value
+    }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        try present(key).map { try DecodingNode.bool($0, codingPath + [key]) }
+    }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        try present(key).map { try DecodingNode.string($0, codingPath + [key]) }
+    }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        try present(key).map { try DecodingNode.double($0, codingPath + [key]) }
+    }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+        try present(key).map { try DecodingNode.float($0, codingPath + [key]) }
+    }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+        try present(key).map { try DecodingNode.integer($0, codingPath + [key]) }
+    }
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try present(key).map { try DecodingNode.decode(T.self, from: $0, codingPath: codingPath + [key]) }
+    }
+
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type,
                                                forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
         try NodeDecoder(value: member(key), codingPath: codingPath + [key]).container(keyedBy: type)
@@ -203,14 +229,16 @@ private struct UnkeyedNodeDecoding: UnkeyedDecodingContainer {
     var count: Int? { elements.count }
     var isAtEnd: Bool { currentIndex >= elements.count }
 
-    private mutating func next(_ type: Any.Type) throws -> (JSONValue, [any CodingKey]) {
-        let path = codingPath + [DecodingIndexKey(currentIndex)]
+    /// The next element and its index; the index's coding path is made only when needed (an error, a nested value).
+    private mutating func next(_ type: Any.Type) throws -> (JSONValue, Int) {
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(type, .init(codingPath: path, debugDescription: "Unkeyed container is at end."))
+            throw DecodingError.valueNotFound(type, .init(codingPath: path(currentIndex), debugDescription: "Unkeyed container is at end."))
         }
         defer { currentIndex += 1 }
-        return (elements[currentIndex], path)
+        return (elements[currentIndex], currentIndex)
     }
+
+    private func path(_ index: Int) -> [any CodingKey] { codingPath + [DecodingIndexKey(index)] }
 
     mutating func decodeNil() throws -> Bool {
         guard !isAtEnd else {
@@ -222,18 +250,18 @@ private struct UnkeyedNodeDecoding: UnkeyedDecodingContainer {
         return true
     }
 
-    mutating func decode(_ type: Bool.Type) throws -> Bool { let (v, p) = try next(type); return try DecodingNode.bool(v, p) }
+    mutating func decode(_ type: Bool.Type) throws -> Bool { let (v, p) = try next(type); return try DecodingNode.bool(v, path(p)) }
     mutating func decode(_ type: String.Type) throws -> String {
         let (v, p) = try next(type)
-        return try DecodingNode.string(v, p)
+        return try DecodingNode.string(v, path(p))
     }
     mutating func decode(_ type: Double.Type) throws -> Double {
         let (v, p) = try next(type)
-        return try DecodingNode.double(v, p)
+        return try DecodingNode.double(v, path(p))
     }
     mutating func decode(_ type: Float.Type) throws -> Float {
         let (v, p) = try next(type)
-        return try DecodingNode.float(v, p)
+        return try DecodingNode.float(v, path(p))
     }
     mutating func decode(_ type: Int.Type) throws -> Int { try integer() }
     mutating func decode(_ type: Int8.Type) throws -> Int8 { try integer() }
@@ -248,28 +276,28 @@ private struct UnkeyedNodeDecoding: UnkeyedDecodingContainer {
 
     private mutating func integer<I: FixedWidthInteger>() throws -> I {
         let (v, p) = try next(I.self)
-        return try DecodingNode.integer(v, p)
+        return try DecodingNode.integer(v, path(p))
     }
 
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let (v, p) = try next(type)
-        return try DecodingNode.decode(T.self, from: v, codingPath: p)
+        return try DecodingNode.decode(T.self, from: v, codingPath: path(p))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws
         -> KeyedDecodingContainer<NestedKey> {
         let (v, p) = try next([String: Any].self)
-        return try NodeDecoder(value: v, codingPath: p).container(keyedBy: type)
+        return try NodeDecoder(value: v, codingPath: path(p)).container(keyedBy: type)
     }
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
         let (v, p) = try next([Any].self)
-        return try NodeDecoder(value: v, codingPath: p).unkeyedContainer()
+        return try NodeDecoder(value: v, codingPath: path(p)).unkeyedContainer()
     }
 
     mutating func superDecoder() throws -> any Decoder {
         let (v, p) = try next(Any.self)
-        return NodeDecoder(value: v, codingPath: p)
+        return NodeDecoder(value: v, codingPath: path(p))
     }
 }
 

@@ -35,14 +35,14 @@ final class EncodingNode {
     }
 
     /// Encodes any value, with the special forms `JSONEncoder` gives Foundation's types.
-    static func encode<T: Encodable>(_ value: T, codingPath: [any CodingKey]) throws -> EncodingNode {
-        if let known = specialForm(of: value, codingPath: codingPath) { return EncodingNode(known) }
+    static func encode<T: Encodable>(_ value: T, codingPath: @autoclosure () -> [any CodingKey]) throws -> EncodingNode {
+        if let known = specialForm(of: value) { return EncodingNode(known) }
         let node = EncodingNode()
-        try value.encode(to: NodeEncoder(node: node, codingPath: codingPath))
+        try value.encode(to: NodeEncoder(node: node, codingPath: codingPath()))
         return node
     }
 
-    private static func specialForm<T: Encodable>(of value: T, codingPath: [any CodingKey]) -> JSONValue? {
+    private static func specialForm<T: Encodable>(of value: T) -> JSONValue? {
         // Compared by type first: a cast for every value would cost more than the encoding.
         if T.self == String.self, let text = value as? String { return .string(text) }
         if T.self == JSONValue.self, let json = value as? JSONValue { return json }
@@ -54,17 +54,17 @@ final class EncodingNode {
         return nil
     }
 
-    static func number(_ value: Double, codingPath: [any CodingKey]) throws -> JSONValue {
+    static func number(_ value: Double, codingPath: @autoclosure () -> [any CodingKey]) throws -> JSONValue {
         guard value.isFinite else {
-            throw EncodingError.invalidValue(value, .init(codingPath: codingPath,
+            throw EncodingError.invalidValue(value, .init(codingPath: codingPath(),
                 debugDescription: "Unable to encode Double.\(value) directly in JSON."))
         }
         return .number(value)
     }
 
-    static func number(_ value: Float, codingPath: [any CodingKey]) throws -> JSONValue {
+    static func number(_ value: Float, codingPath: @autoclosure () -> [any CodingKey]) throws -> JSONValue {
         guard value.isFinite else {
-            throw EncodingError.invalidValue(value, .init(codingPath: codingPath,
+            throw EncodingError.invalidValue(value, .init(codingPath: codingPath(),
                 debugDescription: "Unable to encode Float.\(value) directly in JSON."))
         }
         // As the text "0.1" a Float is written as would read back as a Double.

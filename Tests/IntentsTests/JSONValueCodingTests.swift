@@ -111,6 +111,43 @@ private func throughText(_ value: some Encodable) throws -> JSONValue {
     }
 }
 
+extension JSONValueCodingTests {
+    /// The path an error names is made only when it is thrown (optional members, array elements, nested
+    /// values): the same path, member by member and index by index, as Foundation's.
+    @Test func errorsNameTheSamePath() throws {
+        struct Inner: Decodable { var count: Int; var name: String?; var flag: Bool? }
+        struct Outer: Decodable { var items: [Inner]; var extra: Inner?; var ratio: Double? }
+        func path(_ body: () throws -> Any) -> String {
+            let context: DecodingError.Context? = switch Result(catching: body) {
+            case .failure(DecodingError.keyNotFound(_, let context)): context
+            case .failure(DecodingError.typeMismatch(_, let context)): context
+            case .failure(DecodingError.valueNotFound(_, let context)): context
+            case .failure(DecodingError.dataCorrupted(let context)): context
+            default: nil
+            }
+            return context?.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".") ?? "none"
+        }
+        let good: JSONValue = .object(["count": .number(1)])
+        let cases: [JSONValue] = [
+            .object(["items": .array([good, .object(["count": .string("2")])])]),
+            .object(["items": .array([good, .object(["name": .string("x")])])]),
+            .object(["items": .array([]), "extra": .object(["count": .number(1), "name": .number(3)])]),
+            .object(["items": .array([.object(["count": .number(1), "flag": .string("yes")])])]),
+            .object(["items": .array([]), "ratio": .string("half")]),
+            .object(["items": .array([.null])]),
+            .object(["items": .array([]), "extra": .null, "ratio": .null]),
+        ]
+        for value in cases {
+            let direct = path { try JSONValueDecoder().decode(Outer.self, from: value) }
+            let text = path { try JSONDecoder().decode(Outer.self, from: JSONEncoder().encode(value)) }
+            #expect(direct == text, "\(value)")
+        }
+        // A fraction where an integer belongs: Foundation names no path at all; this decoder names the member.
+        let fraction: JSONValue = .object(["items": .array([]), "extra": .object(["count": .number(1.5)])])
+        #expect(path { try JSONValueDecoder().decode(Outer.self, from: fraction) } == "extra.count")
+    }
+}
+
 /// `JSONValue`'s own text reader and writer agree with `JSONDecoder` and `JSONEncoder` (keys sorted,
 /// slashes unescaped), and refuse what they refuse.
 @Suite struct JSONValueTextTests {
