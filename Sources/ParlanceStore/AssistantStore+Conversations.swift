@@ -63,9 +63,9 @@ extension AssistantStore: ConversationStore {
         }
     }
 
-    /// Records the response handle gave for an intent. Survives a crash when the call returns; synced to disk
-    /// just after, off the turn's path: the answer need not wait for the disk, since a power cut in between
-    /// leaves the intent "sent", which is never sent again by itself and is told as not known.
+    /// Records the response handle gave for an intent. Survives a crash when the call returns; on disk within
+    /// moments, off the turn's path (`WriteAheadLogFlusher`): the answer need not wait for the disk, since a
+    /// power cut in between leaves the intent "sent", which is never sent again by itself and is told as not known.
     public func finishHandling(intentIdentifier: String, response: String) throws(StoreError) {
         try writeUnsynced { db in
             try db.cachedStatement(sql: "UPDATE handledIntents SET response = ?, finishedAt = ? WHERE intentIdentifier = ?")

@@ -232,7 +232,11 @@ public final class AssistantStore: AppRegistry {
 
     func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         do {
-            return try database.write(body)
+            // A synced commit carries every unsynced one before it to the disk.
+            let carrying = logFlusher?.pending
+            let value = try database.write(body)
+            if let carrying { logFlusher?.carried(through: carrying) }
+            return value
         } catch let error as StoreError {
             throw error
         } catch {

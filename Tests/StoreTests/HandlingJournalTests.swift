@@ -63,31 +63,59 @@ import Testing
         if case .decided? = try store.journalEntry(intentIdentifier: "pay-2") {} else { Issue.record("not decided") }
     }
 
-    /// "finished" is committed without its own sync and synced just after, off the caller's path.
+    /// "finished" is committed without its own sync and reaches the disk just after, off the caller's path.
     @Test func finishedIsSyncedJustAfter() throws {
         defer { try? FileManager.default.removeItem(at: home) }
         let store = try AssistantStore.open(home: home)
         let flusher = try #require(store.logFlusher)
-        #expect(try store.beginHandling(intentIdentifier: "pay-3", app: "com.example.pay", intent: "{}",
-                                        state: nil, session: "s"))
-        try store.markHandleSent(intentIdentifier: "pay-3")
-        #expect(flusher.report.completed == 0, "sent is synced by its own commit")
-        try store.finishHandling(intentIdentifier: "pay-3", response: "{\"code\":\"success\"}")
+        for number in 1...2 {
+            #expect(try store.beginHandling(intentIdentifier: "pay-\(number)", app: "com.example.pay", intent: "{}",
+                                            state: nil, session: "s"))
+            try store.markHandleSent(intentIdentifier: "pay-\(number)")
+            try store.finishHandling(intentIdentifier: "pay-\(number)", response: "{\"code\":\"success\"}")
+        }
         flusher.waitUntilFlushed()
-        #expect(flusher.report.completed == 1)
+        #expect(flusher.report.allCarried)
         #expect(flusher.report.lastFailure == nil)
         #expect(try store.database.writeWithoutTransaction { try Int.fetchOne($0, sql: "PRAGMA synchronous") } == 2)
-        if case .finished? = try store.journalEntry(intentIdentifier: "pay-3") {} else { Issue.record("not finished") }
-        // Read back from a reopened home.
         let reopened = try AssistantStore.open(home: home)
-        if case .finished? = try reopened.journalEntry(intentIdentifier: "pay-3") {} else { Issue.record("not finished") }
+        for number in 1...2 {
+            if case .finished? = try reopened.journalEntry(intentIdentifier: "pay-\(number)") {} else { Issue.record("pay-\(number)") }
+        }
+    }
+
+    /// A flush is made only for what no synced commit has carried since.
+    @Test func flushesOnlyWhatNoSyncCarried() throws {
+        let store = try AssistantStore.open(home: home)
+        defer { try? FileManager.default.removeItem(at: home) }
+        // Never fires during the test: the scheduled flush is run by hand.
+        let flusher = WriteAheadLogFlusher(databasePath: try #require(store.location).path, delay: .seconds(3_600))
+        flusher.flushSoon()
+        flusher.flushSoon()
+        #expect(!flusher.report.allCarried)
+        flusher.flush()
+        #expect(flusher.report.flushes == 1 && flusher.report.allCarried && flusher.report.lastFailure == nil)
+        flusher.flush()
+        #expect(flusher.report.flushes == 1, "nothing left to carry")
+        flusher.flushSoon()
+        let carrying = flusher.pending
+        flusher.flushSoon()  // after the synced commit began: not carried by it
+        flusher.carried(through: carrying)
+        #expect(!flusher.report.allCarried)
+        flusher.flush()
+        #expect(flusher.report.flushes == 2 && flusher.report.allCarried)
+        flusher.flushSoon()
+        flusher.carried(through: flusher.pending)
+        flusher.flush()
+        #expect(flusher.report.flushes == 2, "carried by a synced commit: no flush")
     }
 
     @Test func aFlushThatCannotSyncSaysWhy() {
         let flusher = WriteAheadLogFlusher(databasePath: "/nonexistent/parlance/assistant.sqlite")
         flusher.flushSoon()
         flusher.waitUntilFlushed()
-        #expect(flusher.report.completed == 1)
+        #expect(flusher.report.flushes == 1)
+        #expect(!flusher.report.allCarried)
         #expect(flusher.report.lastFailure?.contains("cannot open /nonexistent/parlance/assistant.sqlite-wal") == true)
     }
 
