@@ -53,7 +53,7 @@ extension AssistantStore: VocabularySource {
     public func ingestVocabularyInbox() throws(StoreError) -> Int {
         guard let inbox = vocabularyInbox else { return 0 }
         // Taken before the listing: a file added after it changes the stamp, so the next call lists again.
-        guard let stamp = FolderStamp(path: inbox.folder.path) else { return 0 }  // no inbox yet: nothing left
+        guard let stamp = FolderStamp(path: inbox.folderPath) else { return 0 }  // no inbox yet: nothing left
         if inboxSeen.withLock({ $0 == stamp }) { return 0 }
         let applied = try inbox.ingest(into: self)
         // Trusted only once nothing is left: a file that could not be read this time is tried at every read.

@@ -8,14 +8,17 @@ import ParlanceCore
 /// same home: a file's name is recorded in the same transaction that applies it.
 struct VocabularyInbox {
     let folder: URL
+    /// The folder's path, made once: its stamp is taken before every request.
+    let folderPath: String
 
     init(home: URL) {
         folder = home.appendingPathComponent("inbox/vocabulary")
+        folderPath = folder.path
     }
 
     /// The pending files, oldest first.
     func pending() -> [URL] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folderPath)) ?? []
         return names.filter { $0.hasSuffix(".json") }.sorted().map { folder.appendingPathComponent($0) }
     }
 
