@@ -52,6 +52,9 @@ public final class ExtensionActivityLog: Sendable {
         var paths: [String: String] = [:]
     }
     private let writing = Mutex(OpenFiles())
+    /// Entries are written in order on a queue of their own: a call does not wait for the log's `stat` and
+    /// `write`. Reading the log, and the host's shutdown, wait for what is queued.
+    private let queue = DispatchQueue(label: "parlance.activity-log", qos: .utility)
 
     /// The logs of the assistant whose home is `home`.
     public init(home: URL, maximumBytes: Int = 1 << 20) {
@@ -70,21 +73,29 @@ public final class ExtensionActivityLog: Sendable {
         }
     }
 
-    /// Appends an entry to an app's log.
+    /// Appends an entry to an app's log, soon after the call returns (in order; `waitUntilWritten` waits).
     public func record(_ entry: Entry, app: String) {
-        writing.withLock { open in
-            let line = Self.line(entry)
-            do {
-                try append(line, app: app, open: &open)
-            } catch {
-                // Diagnosis only: a full disk must not stop a request.
+        queue.async { [self] in
+            writing.withLock { open in
+                let line = Self.line(entry)
+                do {
+                    try append(line, app: app, open: &open)
+                } catch {
+                    // Diagnosis only: a full disk must not stop a request.
+                }
             }
         }
+    }
+
+    /// Returns once every entry recorded so far is written.
+    public func waitUntilWritten() {
+        queue.sync {}
     }
 
     /// The last `limit` entries of an app's log, oldest first (from the older file too when needed).
     /// Lines that do not decode are skipped.
     public func entries(of app: String, limit: Int = 50) -> [Entry] {
+        waitUntilWritten()
         let current = file(of: app)
         let older = current.deletingPathExtension().appendingPathExtension("1.jsonl")
         var lines: [Substring] = []

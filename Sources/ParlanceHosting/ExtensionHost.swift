@@ -168,9 +168,10 @@ public actor ExtensionHost {
         return idle
     }
 
-    /// Stops every extension.
+    /// Stops every extension, then waits for the activity log's queued entries to be written.
     public func shutdown() async {
         for (identifier, slot) in slots { slot.starting?.cancel(); await stop(identifier) }
+        activity?.waitUntilWritten()
     }
 
     /// Stops idle extensions every few seconds until cancelled, then stops them all. Run it beside the

@@ -48,7 +48,9 @@ struct ExtensionActivityLogTests {
         let chat = ExtensionActivityLog(home: home, maximumBytes: 400)
         let server = ExtensionActivityLog(home: home, maximumBytes: 400)
         for index in 0..<40 {
-            (index.isMultiple(of: 2) ? chat : server).record(.init(event: "handle", detail: "call \(index)"), app: "org.example.pay")
+            let writer = index.isMultiple(of: 2) ? chat : server
+            writer.record(.init(event: "handle", detail: "call \(index)"), app: "org.example.pay")
+            writer.waitUntilWritten()  // one call after the other, as two assistants' calls in turn
         }
         let current = try String(contentsOf: chat.file(of: "org.example.pay"), encoding: .utf8)
         #expect(current.contains("call 39") && current.contains("call 38"), "both write to the file in place: \(current)")
@@ -70,6 +72,7 @@ struct ExtensionActivityLogTests {
             #expect(file.deletingLastPathComponent().path.trimmingSuffix("/") == log.folder.standardizedFileURL.path.trimmingSuffix("/"))
         }
         log.record(.init(event: "start"), app: "org.example.x")
+        log.waitUntilWritten()
         let handle = try FileHandle(forWritingTo: log.file(of: "org.example.x"))
         try handle.seekToEnd()
         try handle.write(contentsOf: Data("not json\n{\"event\":\n".utf8))
