@@ -13,7 +13,8 @@ import ParlanceUnderstanding
 /// is a real SQLite file in the temporary folder, so the durable writes are included (one synced commit a
 /// turn, the journal's "sent", with "finished" synced just after off the turn's path; `TMPDIR=/dev/shm`
 /// leaves the disk's syncs out), and every call
-/// is written to the app's activity log as in `parlance chat` (`--no-activity-log` leaves it out).
+/// is written to the app's activity log as in `parlance chat` (`--no-activity-log` leaves it out). Each turn's
+/// time in extension calls (`ExtensionTimeMeter`) is reported apart from the rest.
 enum ConversationBenchmarks {
     static func run(turns: Int, activityLog: Bool) async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-bench-\(UUID().uuidString)")
@@ -34,12 +35,20 @@ enum ConversationBenchmarks {
                                         defaultCurrency: "USD"))
         for _ in 0..<50 { _ = await conversation.respond(to: "MonkeyChat Bobo send more bananas") }
         var samples: [Duration] = []
+        var inCalls: [Duration] = []
+        var outsideCalls: [Duration] = []
         samples.reserveCapacity(turns)
         let clock = ContinuousClock()
         for _ in 0..<turns {
+            let meter = ExtensionTimeMeter()
             let start = clock.now
-            let reply = await conversation.respond(to: "MonkeyChat Bobo send more bananas")
-            samples.append(clock.now - start)
+            let reply = await ExtensionTimeMeter.$current.withValue(meter) {
+                await conversation.respond(to: "MonkeyChat Bobo send more bananas")
+            }
+            let whole = clock.now - start
+            samples.append(whole)
+            inCalls.append(meter.elapsed)
+            outsideCalls.append(whole - meter.elapsed)
             guard reply.last?.step == "handled" else {
                 print("unexpected turn: \(reply.map(\.speech))")
                 exit(1)
@@ -47,14 +56,18 @@ enum ConversationBenchmarks {
         }
         await host.shutdown()
         samples.sort()
-        func at(_ fraction: Double) -> String {
-            let value = samples[min(samples.count - 1, Int(Double(samples.count) * fraction))]
+        inCalls.sort()
+        outsideCalls.sort()
+        func at(_ fraction: Double, of sorted: [Duration] = samples) -> String {
+            let value = sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
             return String(format: "%.2f ms", Double(value.components.attoseconds) / 1e15 + Double(value.components.seconds) * 1000)
         }
         print("conversation turn (understand → resolve \(ConversationFacts.parameters(of: "INSendMessageIntent").count) parameters "
               + "→ confirm → journal → handle → present → save), \(turns) turns, in-process extension, SQLite in "
               + "\(FileManager.default.temporaryDirectory.path), "
               + (activityLog ? "activity log on:" : "no activity log:"))
+        print("  of which in the extension calls (host, wire, the extension, the journal's sent mark): p50 \(at(0.5, of: inCalls)); "
+              + "the rest (understanding, engine, store): p50 \(at(0.5, of: outsideCalls))")
         print("  p50 \(at(0.5))   p90 \(at(0.9))   p99 \(at(0.99))")
     }
 }
