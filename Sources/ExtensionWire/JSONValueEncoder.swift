@@ -9,7 +9,7 @@ public struct JSONValueEncoder: Sendable {
     /// The JSON form of `value`; throws as `JSONEncoder` would (a non-finite number, nothing encoded).
     public func encode(_ value: some Encodable) throws -> JSONValue {
         let node = try EncodingNode.encode(value, codingPath: [])
-        guard let result = node.materialized() else {
+        guard let result = node.materialized else {
             throw EncodingError.invalidValue(value, .init(codingPath: [],
                 debugDescription: "Top-level \(type(of: value)) did not encode any values."))
         }
@@ -19,27 +19,38 @@ public struct JSONValueEncoder: Sendable {
 
 /// A value being encoded: a finished value, or an object or array still being filled by containers.
 final class EncodingNode {
+    /// A member or element: a finished value is kept as it is, without a node of its own; a node only
+    /// where a container still fills it.
+    enum Child {
+        case value(JSONValue)
+        case node(EncodingNode)
+
+        /// The finished value; nil when nothing was encoded.
+        var materialized: JSONValue? {
+            switch self {
+            case .value(let value): value
+            case .node(let node): node.materialized()
+            }
+        }
+    }
+
     private enum Content {
         case empty
         case value(JSONValue)
-        case object([String: EncodingNode])
-        case array([EncodingNode])
+        case object([String: Child])
+        case array([Child])
     }
 
     private var content: Content = .empty
 
     init() {}
 
-    init(_ value: JSONValue) {
-        content = .value(value)
-    }
-
     /// Encodes any value, with the special forms `JSONEncoder` gives Foundation's types.
-    static func encode<T: Encodable>(_ value: T, codingPath: @autoclosure () -> [any CodingKey]) throws -> EncodingNode {
-        if let known = specialForm(of: value) { return EncodingNode(known) }
+    static func encode<T: Encodable>(_ value: T, codingPath: @autoclosure () -> [any CodingKey]) throws -> Child {
+        if let known = specialForm(of: value) { return .value(known) }
         let node = EncodingNode()
         try value.encode(to: NodeEncoder(node: node, codingPath: codingPath()))
-        return node
+        return .node(node)
     }
 
     private static func specialForm<T: Encodable>(of value: T) -> JSONValue? {
@@ -77,13 +88,13 @@ final class EncodingNode {
         content = .object([:])
     }
 
-    func set(_ node: EncodingNode, forKey key: String) {
+    func set(_ child: Child, forKey key: String) {
         guard case .object(var members) = content else {
-            content = .object([key: node])
+            content = .object([key: child])
             return
         }
         content = .empty  // the dictionary stays uniquely referenced while it changes
-        members[key] = node
+        members[key] = child
         content = .object(members)
     }
 
@@ -93,13 +104,13 @@ final class EncodingNode {
         content = .array([])
     }
 
-    func append(_ node: EncodingNode) {
+    func append(_ child: Child) {
         guard case .array(var elements) = content else {
-            content = .array([node])
+            content = .array([child])
             return
         }
         content = .empty
-        elements.append(node)
+        elements.append(child)
         content = .array(elements)
     }
 
@@ -120,8 +131,8 @@ final class EncodingNode {
         switch content {
         case .empty: nil
         case .value(let value): value
-        case .object(let members): .object(members.mapValues { $0.materialized() ?? .object([:]) })
-        case .array(let elements): .array(elements.map { $0.materialized() ?? .object([:]) })
+        case .object(let members): .object(members.mapValues { $0.materialized ?? .object([:]) })
+        case .array(let elements): .array(elements.map { $0.materialized ?? .object([:]) })
         }
     }
 }
@@ -166,7 +177,7 @@ private struct KeyedNodeEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol
     let node: EncodingNode
     let codingPath: [any CodingKey]
 
-    private func put(_ value: JSONValue, _ key: Key) { node.set(EncodingNode(value), forKey: key.stringValue) }
+    private func put(_ value: JSONValue, _ key: Key) { node.set(.value(value), forKey: key.stringValue) }
 
     mutating func encodeNil(forKey key: Key) throws { put(.null, key) }
     mutating func encode(_ value: Bool, forKey key: Key) throws { put(.bool(value), key) }
@@ -196,26 +207,26 @@ private struct KeyedNodeEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol
                                                         forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         let child = EncodingNode()
         child.object()
-        node.set(child, forKey: key.stringValue)
+        node.set(.node(child), forKey: key.stringValue)
         return KeyedEncodingContainer(KeyedNodeEncoding<NestedKey>(node: child, codingPath: codingPath + [key]))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let child = EncodingNode()
         child.array()
-        node.set(child, forKey: key.stringValue)
+        node.set(.node(child), forKey: key.stringValue)
         return UnkeyedNodeEncoding(node: child, codingPath: codingPath + [key])
     }
 
     mutating func superEncoder() -> any Encoder {
         let child = EncodingNode()
-        node.set(child, forKey: "super")
+        node.set(.node(child), forKey: "super")
         return NodeEncoder(node: child, codingPath: codingPath + [SuperKey()])
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
         let child = EncodingNode()
-        node.set(child, forKey: key.stringValue)
+        node.set(.node(child), forKey: key.stringValue)
         return NodeEncoder(node: child, codingPath: codingPath + [key])
     }
 }
@@ -225,7 +236,7 @@ private struct UnkeyedNodeEncoding: UnkeyedEncodingContainer {
     let codingPath: [any CodingKey]
     var count: Int { node.count }
 
-    private func put(_ value: JSONValue) { node.append(EncodingNode(value)) }
+    private func put(_ value: JSONValue) { node.append(.value(value)) }
 
     mutating func encodeNil() throws { put(.null) }
     mutating func encode(_ value: Bool) throws { put(.bool(value)) }
@@ -256,7 +267,7 @@ private struct UnkeyedNodeEncoding: UnkeyedEncodingContainer {
         let child = EncodingNode()
         child.object()
         let path = codingPath + [IndexKey(count)]
-        node.append(child)
+        node.append(.node(child))
         return KeyedEncodingContainer(KeyedNodeEncoding<NestedKey>(node: child, codingPath: path))
     }
 
@@ -264,14 +275,14 @@ private struct UnkeyedNodeEncoding: UnkeyedEncodingContainer {
         let child = EncodingNode()
         child.array()
         let path = codingPath + [IndexKey(count)]
-        node.append(child)
+        node.append(.node(child))
         return UnkeyedNodeEncoding(node: child, codingPath: path)
     }
 
     mutating func superEncoder() -> any Encoder {
         let child = EncodingNode()
         let path = codingPath + [IndexKey(count)]
-        node.append(child)
+        node.append(.node(child))
         return NodeEncoder(node: child, codingPath: path)
     }
 }
@@ -298,6 +309,6 @@ private struct SingleNodeEncoding: SingleValueEncodingContainer {
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         let child = try EncodingNode.encode(value, codingPath: codingPath)
-        node.set(child.materialized() ?? .object([:]))
+        node.set(child.materialized ?? .object([:]))
     }
 }
