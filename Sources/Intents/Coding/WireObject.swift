@@ -61,7 +61,8 @@ struct AnyCodingKey: CodingKey {
 /// the type does not have. Without the nested object, the keys are read from the root object.
 enum NestedWireObject {
     static func container<Key: CodingKey & CaseIterable>(
-        of decoder: any Decoder, at nestedKey: String, keyedBy: Key.Type, kind: String, typeName: String
+        of decoder: any Decoder, at nestedKey: String, keyedBy: Key.Type, kind: String,
+        typeName: @autoclosure () -> String  // a type's name is looked up at run time: only for the error
     ) throws -> KeyedDecodingContainer<Key> {
         let root = try decoder.container(keyedBy: AnyCodingKey.self)
         let nested = AnyCodingKey(stringValue: nestedKey)
@@ -70,7 +71,7 @@ enum NestedWireObject {
         let known = Key.allCases.map(\.stringValue).filter { Key.self != NoParameterKey.self || $0 != "none" }
         for key in all.allKeys where !known.contains(key.stringValue) {
             throw DecodingError.dataCorruptedError(forKey: key, in: all, debugDescription: INIntent.unknownKeyMessage(
-                key.stringValue, kind: kind, of: typeName, known: known))
+                key.stringValue, kind: kind, of: typeName(), known: known))
         }
         return try root.nestedContainer(keyedBy: Key.self, forKey: nested)
     }
