@@ -27,6 +27,7 @@ public struct AppLauncher: Sendable {
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             return .failure(AppLaunchError("\(executable) is not an executable program"))
         }
+        BrokenPipeSignal.makeWritesFail()  // so that the app does not start with SIGPIPE ignored
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = Array(command.dropFirst())

@@ -35,19 +35,8 @@ final class ExtensionProcess: LineTransport, @unchecked Sendable {
     /// The extension's most recent stderr line, for failure messages.
     var lastLogLineText: String { lock.withLock { lastLogLine } }
 
-    /// Writing to an extension that has just died must be an error (EPIPE) for this request, never the
-    /// signal that ends the whole assistant: set once, before the first extension starts. A handler that
-    /// does nothing, not SIG_IGN: an ignored signal stays ignored in programs the assistant launches (an
-    /// app's hand-off command through `Process`), a caught one is reset to the default by exec.
-    private static let brokenPipesAreErrors: Void = {
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in }
-        action.sa_flags = SA_RESTART
-        sigaction(SIGPIPE, &action, nil)
-    }()
-
     func start(delegate: any LineTransportDelegate) throws(TransportError) {
-        Self.brokenPipesAreErrors
+        BrokenPipeSignal.makeWritesFail()
         let spawned = try ProcessSpawner.spawn(endpoint, sandbox: sandbox)
         records?.add(pid: spawned.pid)
         lock.withLock {
