@@ -7,6 +7,7 @@ public enum AppCommand {
     /// its exit status and what it printed (standard output and error together).
     public static func run(_ program: String, _ arguments: [String], home: URL,
                            environment extra: [String: String] = [:]) throws -> (status: Int32, output: String) {
+        BrokenPipeSignal.makeWritesFail()  // so that the program does not start with SIGPIPE ignored
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
