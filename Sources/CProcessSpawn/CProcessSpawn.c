@@ -35,10 +35,12 @@ int parlance_child_has_exited(int pid) {
    descriptor table, signal handlers, working directory and process group are its own; the memory is
    the parent's, which is suspended until exec). A failure is left in `*failure` for the parent. */
 static void parlance_child(const char *path, char *const argv[], char *const envp[], const char *directory,
-                           int in, int out, int err, pid_t parent, volatile int *failure) {
-    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) goto fail;
-    if (getppid() != parent) { *failure = ESRCH; _exit(127); }   /* the parent died already */
-    if (setpgid(0, 0) != 0) goto fail;
+                           int in, int out, int err, int tied, pid_t parent, volatile int *failure) {
+    if (tied) {
+        if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) goto fail;
+        if (getppid() != parent) { *failure = ESRCH; _exit(127); }   /* the parent died already */
+        if (setpgid(0, 0) != 0) goto fail;
+    }
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = SIG_DFL;
@@ -59,8 +61,8 @@ fail:
     _exit(127);
 }
 
-int parlance_spawn(const char *path, char *const argv[], char *const envp[], const char *directory,
-                   int in, int out, int err, pid_t *child) {
+static int parlance_spawn_child(const char *path, char *const argv[], char *const envp[], const char *directory,
+                                int in, int out, int err, int tied, pid_t *child) {
     /* No signal handler of the parent may run in the child while memory is shared. */
     sigset_t all, previous;
     sigfillset(&all);
@@ -68,7 +70,7 @@ int parlance_spawn(const char *path, char *const argv[], char *const envp[], con
     volatile int failure = 0;
     pid_t parent = getpid();
     pid_t pid = vfork();
-    if (pid == 0) parlance_child(path, argv, envp, directory, in, out, err, parent, &failure);
+    if (pid == 0) parlance_child(path, argv, envp, directory, in, out, err, tied, parent, &failure);
     int saved = errno;
     pthread_sigmask(SIG_SETMASK, &previous, NULL);
     if (pid < 0) return saved;
@@ -78,4 +80,14 @@ int parlance_spawn(const char *path, char *const argv[], char *const envp[], con
     }
     *child = pid;
     return 0;
+}
+
+int parlance_spawn(const char *path, char *const argv[], char *const envp[], const char *directory,
+                   int in, int out, int err, pid_t *child) {
+    return parlance_spawn_child(path, argv, envp, directory, in, out, err, 1, child);
+}
+
+int parlance_spawn_untied(const char *path, char *const argv[], char *const envp[], const char *directory,
+                          int in, int out, int err, pid_t *child) {
+    return parlance_spawn_child(path, argv, envp, directory, in, out, err, 0, child);
 }

@@ -2,9 +2,10 @@ import Foundation
 import ParlanceCore
 
 /// Why an app could not be opened to continue a request.
-public struct AppLaunchError: Error, Sendable, Equatable {
+public struct AppLaunchError: Error, Sendable, Equatable, CustomStringConvertible {
     public let message: String
     public init(_ message: String) { self.message = message }
+    public var description: String { message }
 }
 
 /// Opens an app to continue a request (a hand-off): runs the launch command its bundle declares
@@ -27,30 +28,27 @@ public struct AppLauncher: Sendable {
         guard FileManager.default.isExecutableFile(atPath: executable) else {
             return .failure(AppLaunchError("\(executable) is not an executable program"))
         }
-        BrokenPipeSignal.makeWritesFail()  // so that the app does not start with SIGPIPE ignored
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = Array(command.dropFirst())
-        process.currentDirectoryURL = URL(fileURLWithPath: app.path)
         var environment = ProcessInfo.processInfo.environment
         environment["PARLANCE_USER_ACTIVITY"] = String(decoding: userActivity, as: UTF8.self)
         environment["PARLANCE_APP_IDENTIFIER"] = app.identifier
         if let home { environment["PARLANCE_HOME"] = home }
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        let exited = AsyncStream<Int32>.makeStream()
-        process.terminationHandler = { finished in
-            exited.continuation.yield(finished.terminationStatus)
+        let launched: LaunchedProgram
+        do throws(AppLaunchError) {
+            launched = try LaunchedProgram.start(executable, arguments: Array(command.dropFirst()), environment: environment,
+                                                 directory: app.path, output: .discarded)
+        } catch {
+            return .failure(error)
+        }
+        // Reaped by a thread of its own whenever it ends, so an app left open is never a zombie.
+        let exited = AsyncStream<LaunchedProgram.Ending>.makeStream()
+        let waiter = Thread {
+            exited.continuation.yield(launched.waitForExit())
             exited.continuation.finish()
         }
-        do {
-            try process.run()
-        } catch {
-            return .failure(AppLaunchError("\(executable) could not be started: \(error.localizedDescription)"))
-        }
+        waiter.name = "parlance-app-\(app.identifier)"
+        waiter.start()
         let limit = timeout
-        let status = await withTaskGroup(of: Int32?.self) { group in
+        let ending = await withTaskGroup(of: LaunchedProgram.Ending?.self) { group in
             group.addTask { await exited.stream.first { _ in true } }
             group.addTask {
                 try? await Task.sleep(for: limit)
@@ -60,7 +58,10 @@ public struct AppLauncher: Sendable {
             group.cancelAll()
             return first
         }
-        guard let status else { return .success(()) }  // still running: the app is open
-        return status == 0 ? .success(()) : .failure(AppLaunchError("\(app.displayName) exited with status \(status)"))
+        switch ending {
+        case nil, .exited(status: 0): return .success(())  // still running (the app is open) or done
+        case .exited(let status): return .failure(AppLaunchError("\(app.displayName) exited with status \(status)"))
+        case .signaled(let signal): return .failure(AppLaunchError("\(app.displayName) was ended by signal \(signal)"))
+        }
     }
 }

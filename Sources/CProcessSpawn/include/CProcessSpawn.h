@@ -17,4 +17,8 @@ int parlance_child_has_exited(int pid);
 /// in `directory` (unless NULL). Returns 0 and sets `child`, or the errno that prevented the start.
 int parlance_spawn(const char *path, char *const argv[], char *const envp[], const char *directory,
                    int in, int out, int err, pid_t *child);
+/// As `parlance_spawn`, but the child stays in the caller's process group and outlives the caller (an app
+/// opened to continue a request, a program run to completion); signals still start at their defaults.
+int parlance_spawn_untied(const char *path, char *const argv[], char *const envp[], const char *directory,
+                          int in, int out, int err, pid_t *child);
 #endif
