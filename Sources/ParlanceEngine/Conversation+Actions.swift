@@ -90,13 +90,16 @@ extension Conversation {
         }
     }
 
-    /// Journals the decision to handle the intent (with the state, in one transaction), then asks the
-    /// extension to handle it, journalling the request as sent just before it leaves. `resending` sends
-    /// again an intent sent before a restart (to an app that answers a repeated intent from its record).
+    /// Asks the extension to handle the intent, journalled so it is never sent twice: the decision (with
+    /// the state, in one transaction) before the extension has to start, and the request as sent just
+    /// before it leaves — both in one synced write when the extension is running (`HandleJournalSteps`).
+    /// `resending` sends again an intent sent before a restart (to an app that answers a repeated intent
+    /// from its record).
     private func handle(_ task: IntentTask, resending: Bool) async -> ([AssistantTurn], ConversationEvent?) {
         guard let (app, endpoint) = endpoint(for: task) else { return ([], .appMissing) }
         let intent: INIntent
         let intentJSON: Data
+        let state: Data?
         do {
             intent = try self.intent(for: task)
             intentJSON = try JSONValueEncoder().encode(AnyIntent(intent)).jsonData()
@@ -104,29 +107,30 @@ extension Conversation {
             return ([], failed(error, task: task))
         }
         do {
-            let state = try encodedState()
-            guard try store.beginHandling(intentIdentifier: task.identifier, app: app.identifier,
-                                          intent: String(decoding: intentJSON, as: UTF8.self),
-                                          state: state, session: session, resending: resending) else {
-                return ([], .alreadyHandled)
-            }
-            noteSaved(state)
+            state = try encodedState()
         } catch {
-            return ([], .journalFailed(reason: (error as? StoreError)?.message ?? "\(error)"))
+            return ([], .journalFailed(reason: "\(error)"))
         }
+        let journal = HandleJournalSteps(store: store, identifier: task.identifier, app: app.identifier,
+                                         intent: String(decoding: intentJSON, as: UTF8.self), state: state,
+                                         session: session, resending: resending)
         let progress = waitingReporter(task)
-        let store = self.store
-        let identifier = task.identifier
         let response: INIntentResponse
         do {
-            response = try await extensions.handle(intent, in: endpoint, beforeSending: {
-                try store.markHandleSent(intentIdentifier: identifier)
-            }, progress: progress)
+            response = try await extensions.handle(intent, in: endpoint, beforeStarting: journal.beforeStarting,
+                                                   beforeSending: journal.beforeSending, progress: progress)
         } catch where error.kind == .notSent {
-            return ([], .journalFailed(reason: error.message))
+            if journal.stateSaved { noteSaved(state) }
+            switch journal.refusal {
+            case .alreadyHandled?: return ([], .alreadyHandled)
+            case .failed(let reason)?: return ([], .journalFailed(reason: reason))
+            case nil: return ([], .journalFailed(reason: error.message))
+            }
         } catch {
+            if journal.stateSaved { noteSaved(state) }
             return ([], .handleFailed(reason: error.message))
         }
+        noteSaved(state)
         lastHandleResponse = response
         let json: JSONValue
         do {

@@ -165,11 +165,13 @@ public struct IntentBroker: Sendable {
         }
     }
 
-    /// Handle, journalled like the conversation's: never sent twice unless the app answers repeats.
+    /// Handle, journalled like the conversation's (`HandleJournalSteps`): never sent twice unless the app
+    /// answers repeats.
     private func handle(_ intent: INIntent, app: InstalledApp, endpoint: ExtensionEndpoint) async throws(HostingError)
         -> AppAnswer.Outcome {
         let identifier = intent.identifier ?? UUID().uuidString
         let idempotent = app.bundle.intentsExtension?.handleIsIdempotent ?? false
+        let intentJSON: String
         do {
             switch try store.journalEntry(intentIdentifier: identifier) {
             case .finished(let recordedApp, _, let recorded, _)? where recordedApp == app.bundle.identifier:
@@ -185,27 +187,34 @@ public struct IntentBroker: Sendable {
             case nil:
                 break
             }
-            let intentJSON = String(decoding: try IntentJSON.encode(AnyIntent(intent)), as: UTF8.self)
-            let fresh = try store.beginHandling(intentIdentifier: identifier, app: app.bundle.identifier,
-                                                intent: intentJSON, state: nil, session: "intents", resending: idempotent)
-            guard fresh else {
+            intentJSON = String(decoding: try IntentJSON.encode(AnyIntent(intent)), as: UTF8.self)
+        } catch let error as StoreError {
+            return .failed("the journal could not be read, so nothing was sent: \(error.message)")
+        } catch {
+            return .failed("the intent could not be journalled, so nothing was sent: \(error)")
+        }
+        let journal = HandleJournalSteps(store: store, identifier: identifier, app: app.bundle.identifier,
+                                         intent: intentJSON, state: nil, session: "intents", resending: idempotent)
+        let response: INIntentResponse
+        do {
+            response = try await host.handle(intent, in: endpoint, beforeStarting: journal.beforeStarting,
+                                             beforeSending: journal.beforeSending)
+        } catch where error.kind == .notSent {
+            switch journal.refusal {
+            case .alreadyHandled?:
                 // A repeat of a handle already sent: answered from the journal, never sent again.
-                if case .finished(_, _, let recorded, _) = try store.journalEntry(intentIdentifier: identifier),
+                if case .finished(_, _, let recorded, _)? = try? store.journalEntry(intentIdentifier: identifier),
                    let response = try? JSONDecoder().decode(AnyIntentResponse.self, from: Data(recorded.utf8)).response {
                     return .response(response)
                 }
                 return .refused(code: "alreadySent", message: "this intent (\(identifier)) was already sent to "
                     + "\(app.bundle.displayName) and its answer is not known; check the app before trying again")
+            case .failed(let reason)?:
+                return .failed("the journal could not be written, so nothing was sent: \(reason)")
+            case nil:
+                throw error
             }
-        } catch let error as StoreError {
-            return .failed("the journal could not be written, so nothing was sent: \(error.message)")
-        } catch {
-            return .failed("the intent could not be journalled, so nothing was sent: \(error)")
         }
-        let store = self.store
-        let response = try await host.handle(intent, in: endpoint, beforeSending: {
-            try store.markHandleSent(intentIdentifier: identifier)
-        })
         do {
             let json = String(decoding: try IntentJSON.encode(AnyIntentResponse(response)), as: UTF8.self)
             try store.finishHandling(intentIdentifier: identifier, response: json)

@@ -76,14 +76,18 @@ public actor ExtensionHost {
         }
     }
 
-    /// Handles an intent. `beforeSending` runs once the extension is ready, just before the request
-    /// leaves (the journal records it as sent); when it throws, nothing is sent and the call fails with
-    /// `notSent`. `progress` hears when the call has taken a second, then each `$/progress` the extension
-    /// sends (about once a second).
+    /// Handles an intent. `beforeStarting` runs only when the extension is not running and ready — before
+    /// it is started, or before waiting for another caller's start — so that what the caller records
+    /// survives a crash during the start; `beforeSending` runs once the extension is ready, just before the
+    /// request leaves (the journal records it as sent). When either throws, nothing is sent and the call
+    /// fails with `notSent`. `progress` hears when the call has taken a second, then each `$/progress` the
+    /// extension sends (about once a second).
     public func handle(_ intent: INIntent, in endpoint: ExtensionEndpoint,
+                       beforeStarting: (@Sendable () throws -> Void)? = nil,
                        beforeSending: (@Sendable () throws -> Void)? = nil,
                        progress: (@Sendable (Duration) -> Void)? = nil) async throws(HostingError) -> INIntentResponse {
-        let response = try await perform(endpoint, "handle", intent, summary: { $0.map(Self.summary(of:)) ?? "no response" }) {
+        let response = try await perform(endpoint, "handle", intent, beforeStarting: beforeStarting,
+                                         summary: { $0.map(Self.summary(of:)) ?? "no response" }) {
             connection throws(HostingError) in
             let response = try await connection.call(.handle, IntentParams(intent: intent), as: ResponseResult.self,
                                                      deadline: policy.handleDeadline, beforeSending: beforeSending,
@@ -199,6 +203,7 @@ public actor ExtensionHost {
 
     private func perform<Result: Sendable>(
         _ endpoint: ExtensionEndpoint, _ event: String, _ intent: INIntent,
+        beforeStarting: (@Sendable () throws -> Void)? = nil,
         summary: (Result) -> String? = { _ in nil },
         _ body: (ExtensionConnection) async throws(HostingError) -> Result) async throws(HostingError) -> Result {
         let began = ContinuousClock.now
@@ -211,8 +216,9 @@ public actor ExtensionHost {
         }
         let connection: ExtensionConnection
         do {
-            connection = try await runningConnection(for: endpoint)
+            connection = try await runningConnection(for: endpoint, beforeStarting: beforeStarting)
         } catch {
+            if error.kind == .notSent { throw error }  // the caller kept the request back: no call, nothing to log
             logger.error("\(error.message)", metadata: ["app": "\(endpoint.appName)", "failure": "\(error.kind.rawValue)"])
             record(error.message, true)
             throw error
@@ -225,8 +231,8 @@ public actor ExtensionHost {
             record(summary(result), false)
             return result
         } catch {
-            record(error.message, error.kind != .notSent)
-            // A request the caller kept back is no failure of the extension's.
+            // A request the caller kept back is no call, and no failure of the extension's.
+            if error.kind != .notSent { record(error.message, true) }
             slots[id]?.lifecycle.callEnded(now: clock.now, succeeded: error.kind == .notSent)
             logger.error("\(error.message)", metadata: ["app": "\(endpoint.appName)", "failure": "\(error.kind.rawValue)"])
             if connection.isBroken { recordBreak(of: connection, id: id) }
@@ -235,7 +241,16 @@ public actor ExtensionHost {
     }
 
     /// The live connection, starting the process when needed.
-    private func runningConnection(for endpoint: ExtensionEndpoint) async throws(HostingError) -> ExtensionConnection {
+    private func runningConnection(for endpoint: ExtensionEndpoint, beforeStarting: (@Sendable () throws -> Void)? = nil)
+        async throws(HostingError) -> ExtensionConnection {
+        /// The caller's record before a start: thrown as `notSent`, with nothing started.
+        func prepareForStart() throws(HostingError) {
+            do {
+                try beforeStarting?()
+            } catch {
+                throw HostingError(.notSent, app: endpoint.appName, "\(error)")
+            }
+        }
         let id = endpoint.identifier
         let now = clock.now
         if slots[id] == nil { slots[id] = Slot(endpoint: endpoint, lifecycle: ExtensionLifecycle(now: now)) }
@@ -248,15 +263,22 @@ public actor ExtensionHost {
         case .call:
             if let connection = slots[id]?.connection { return connection }
             slots[id]?.lifecycle.didStop()
-            return try await runningConnection(for: endpoint)
+            return try await runningConnection(for: endpoint, beforeStarting: beforeStarting)
         case let .refuse(retryIn):
             let failures = slots[id]?.lifecycle.consecutiveFailures ?? 0
             throw HostingError(.backingOff, app: endpoint.appName, "\(endpoint.appName)'s extension failed \(failures) "
                                + "times in a row; Parlance will try it again in \(DurationText.of(retryIn, roundingUp: true))")
         case .awaitStart:
             guard let starting = slots[id]?.starting else { throw stoppedError(endpoint) }
+            try prepareForStart()
             return try await Self.value(of: starting, app: endpoint.appName)
         case .start:
+            do throws(HostingError) {
+                try prepareForStart()
+            } catch {
+                slots[id]?.lifecycle.didStop()  // nothing was started
+                throw error
+            }
             slots[id]?.endpoint = endpoint
             await makeRoom(for: id)
             let starting = Task { try await self.launch(endpoint) }

@@ -84,12 +84,12 @@ public enum ValueText {
 
     /// An enum case name such as "videoCall" (lower-case start, an upper-case letter inside, no spaces).
     static func isCaseName(_ text: String) -> Bool {
-        guard let first = text.first, first.isLowercase, !text.contains(" ") else { return false }
+        guard let first = text.first, first.isLowercase, !text.utf8.contains(UInt8(ascii: " ")) else { return false }
         return text.contains { $0.isUppercase } && text.allSatisfy { $0.isLetter }
     }
 
     static func isoDate(_ text: String) -> Date? {
-        guard text.count >= 20, text.hasSuffix("Z"), text.contains("T") else { return nil }
+        guard text.utf8.count >= 20, text.utf8.last == UInt8(ascii: "Z"), text.utf8.contains(UInt8(ascii: "T")) else { return nil }
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         return formatter.date(from: text) ?? ISO8601DateFormatter().date(from: text)

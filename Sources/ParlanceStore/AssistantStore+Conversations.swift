@@ -39,28 +39,48 @@ extension AssistantStore: ConversationStore {
     public func beginHandling(intentIdentifier: String, app: String, intent: String,
                               state: Data?, session: String, resending: Bool = false) throws(StoreError) -> Bool {
         try writeUnsynced { db in
-            let sent = try Row.fetchOne(db.cachedStatement(sql: "SELECT sentAt FROM handledIntents WHERE intentIdentifier = ?"),
-                                        arguments: [intentIdentifier]).map { row -> Bool in
-                let sentAt: DatabaseValue = row["sentAt"]
-                return !sentAt.isNull
-            }
-            if sent == true, !resending { return false }
-            if sent == nil {
-                try db.cachedStatement(sql: """
-                    INSERT INTO handledIntents (intentIdentifier, appIdentifier, intent, startedAt) VALUES (?, ?, ?, ?)
-                    """).execute(arguments: [intentIdentifier, app, intent, StoredDate.text(Date())])
-            }
-            try Self.saveConversationState(state, session: session, in: db)
-            return true
+            try Self.begin(intentIdentifier: intentIdentifier, app: app, intent: intent, state: state, session: session,
+                           resending: resending, sentNow: false, in: db)
         }
+    }
+
+    /// `beginHandling` and `markHandleSent` in one synced transaction, for a request that leaves at once.
+    public func beginSending(intentIdentifier: String, app: String, intent: String,
+                             state: Data?, session: String, resending: Bool = false) throws(StoreError) -> Bool {
+        try write { db in
+            try Self.begin(intentIdentifier: intentIdentifier, app: app, intent: intent, state: state, session: session,
+                           resending: resending, sentNow: true, in: db)
+        }
+    }
+
+    private static func begin(intentIdentifier: String, app: String, intent: String, state: Data?, session: String,
+                              resending: Bool, sentNow: Bool, in db: Database) throws -> Bool {
+        let sent = try Row.fetchOne(db.cachedStatement(sql: "SELECT sentAt FROM handledIntents WHERE intentIdentifier = ?"),
+                                    arguments: [intentIdentifier]).map { row -> Bool in
+            let sentAt: DatabaseValue = row["sentAt"]
+            return !sentAt.isNull
+        }
+        if sent == true, !resending { return false }
+        let now = StoredDate.text(Date())
+        if sent == nil {
+            try db.cachedStatement(sql: """
+                INSERT INTO handledIntents (intentIdentifier, appIdentifier, intent, startedAt, sentAt) VALUES (?, ?, ?, ?, ?)
+                """).execute(arguments: [intentIdentifier, app, intent, now, sentNow ? now : nil])
+        } else if sentNow {
+            try markSent(intentIdentifier, at: now, in: db)
+        }
+        try saveConversationState(state, session: session, in: db)
+        return true
+    }
+
+    private static func markSent(_ intentIdentifier: String, at now: String, in db: Database) throws {
+        try db.cachedStatement(sql: "UPDATE handledIntents SET sentAt = COALESCE(sentAt, ?) WHERE intentIdentifier = ?")
+            .execute(arguments: [now, intentIdentifier])
     }
 
     /// Records that the handle request for an intent is being sent now; on disk when the call returns.
     public func markHandleSent(intentIdentifier: String) throws(StoreError) {
-        try write { db in
-            try db.cachedStatement(sql: "UPDATE handledIntents SET sentAt = COALESCE(sentAt, ?) WHERE intentIdentifier = ?")
-                .execute(arguments: [StoredDate.text(Date()), intentIdentifier])
-        }
+        try write { db in try Self.markSent(intentIdentifier, at: StoredDate.text(Date()), in: db) }
     }
 
     /// Records the response handle gave for an intent. Survives a crash when the call returns; on disk within

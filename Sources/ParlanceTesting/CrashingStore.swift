@@ -9,8 +9,8 @@ import Synchronization
 public final class CrashingStore: ConversationStore {
     /// Where to crash.
     public enum Point: String, Sendable, CaseIterable {
-        /// After the journal records the decision to handle, before it records the request as sent:
-        /// the request never leaves.
+        /// Before the journal records the request as sent (after the decision to handle, when that was
+        /// recorded first, for an extension that had to start): the request never leaves.
         case beforeSend = "before-send"
         /// After the journal records the request as sent, before the extension receives it.
         case beforeHandle = "before-handle"
@@ -66,6 +66,16 @@ public final class CrashingStore: ConversationStore {
         if crash(at: .beforeSend) { throw dead }
         try store.markHandleSent(intentIdentifier: intentIdentifier)
         if crash(at: .beforeHandle) { throw dead }
+    }
+
+    public func beginSending(intentIdentifier: String, app: String, intent: String,
+                             state: Data?, session: String, resending: Bool) throws(StoreError) -> Bool {
+        try checkAlive()
+        if crash(at: .beforeSend) { throw dead }
+        let fresh = try store.beginSending(intentIdentifier: intentIdentifier, app: app, intent: intent,
+                                           state: state, session: session, resending: resending)
+        if crash(at: .beforeHandle) { throw dead }
+        return fresh
     }
 
     /// Crashes (from now on) if armed for `point`.

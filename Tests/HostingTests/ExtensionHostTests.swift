@@ -61,6 +61,35 @@ import Testing
         #expect(await host.runningExtensions.isEmpty)
     }
 
+    /// What the caller records before an extension start (the journal's "decided") runs only when the
+    /// extension must start; when it throws, nothing is started or sent.
+    @Test func beforeStartingRunsOnlyWhenTheExtensionMustStart() async throws {
+        let host = ExtensionHost(launcher: Transport.inProcess.launcher)
+        let endpoint = TestProducts.testExtension()
+        let steps = Mutex<[String]>([])
+        func handle() async throws(HostingError) {
+            _ = try await host.handle(Self.message(to: ["Kiki"]), in: endpoint,
+                                      beforeStarting: { steps.withLock { $0.append("starting") } },
+                                      beforeSending: { steps.withLock { $0.append("sending") } })
+        }
+        try await handle()
+        try await handle()
+        #expect(steps.withLock { $0 } == ["starting", "sending", "sending"], "the second found it running")
+        await host.stop(endpoint.identifier)
+
+        struct Refused: Error {}
+        let error = await #expect(throws: HostingError.self) {
+            _ = try await host.handle(Self.message(to: ["Kiki"]), in: endpoint, beforeStarting: { throw Refused() },
+                                      beforeSending: { steps.withLock { $0.append("sent anyway") } })
+        }
+        #expect(error?.kind == .notSent)
+        #expect(await host.runningExtensions.isEmpty, "nothing was started")
+        try await handle()
+        #expect(steps.withLock { $0 } == ["starting", "sending", "sending", "starting", "sending"],
+                "a refused start is no failure: the next call starts it")
+        await host.shutdown()
+    }
+
     @Test func anUnknownIntentForTheExtensionIsAClearError() async throws {
         let host = ExtensionHost()
         let intent = INStartWorkoutIntent(workoutName: nil, goalValue: nil, workoutGoalUnitType: .unknown,

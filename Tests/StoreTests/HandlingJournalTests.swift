@@ -119,6 +119,40 @@ import Testing
         #expect(flusher.report.lastFailure?.contains("cannot open /nonexistent/parlance/assistant.sqlite-wal") == true)
     }
 
+    /// For an extension already running, the decision and the send are one synced write: it reads back as
+    /// sent with the state saved, is refused once sent (unless resent), and turns a decided intent into sent.
+    @Test func decidedAndSentInOneSyncedWrite() throws {
+        defer { try? FileManager.default.removeItem(at: home) }
+        let store = try AssistantStore.open(home: home)
+        let flusher = try #require(store.logFlusher)
+        try store.finishHandling(intentIdentifier: "none", response: "{}")  // an unsynced commit waiting for a sync
+        #expect(try store.beginSending(intentIdentifier: "pay-3", app: "com.example.pay", intent: "{\"a\":3}",
+                                       state: Data("{\"stage\":1}".utf8), session: "s"))
+        #expect(flusher.report.allCarried, "the write is synced, and carries the commits before it")
+        let reopened = try AssistantStore.open(home: home)
+        guard case .sent(let app, let intent, let sentAt)? = try reopened.journalEntry(intentIdentifier: "pay-3") else {
+            Issue.record("decided and sent at once should read back as sent")
+            return
+        }
+        #expect(app == "com.example.pay" && intent == "{\"a\":3}")
+        #expect(try reopened.conversationState(session: "s") == Data("{\"stage\":1}".utf8))
+        #expect(try !reopened.beginSending(intentIdentifier: "pay-3", app: "com.example.pay", intent: "{}",
+                                           state: Data("{\"stage\":2}".utf8), session: "s"), "never sent twice")
+        #expect(try reopened.conversationState(session: "s") == Data("{\"stage\":1}".utf8), "a refusal changes nothing")
+        #expect(try reopened.beginSending(intentIdentifier: "pay-3", app: "com.example.pay", intent: "{}",
+                                          state: nil, session: "s", resending: true))
+        guard case .sent(_, _, let resentAt)? = try reopened.journalEntry(intentIdentifier: "pay-3") else {
+            Issue.record("resent: still sent")
+            return
+        }
+        #expect(resentAt == sentAt, "the first send's time is kept")
+
+        #expect(try reopened.beginHandling(intentIdentifier: "pay-4", app: "com.example.pay", intent: "{}", state: nil, session: "s"))
+        #expect(try reopened.beginSending(intentIdentifier: "pay-4", app: "com.example.pay", intent: "{}", state: nil, session: "s"))
+        if case .sent? = try reopened.journalEntry(intentIdentifier: "pay-4") {} else { Issue.record("decided, then sent") }
+        #expect(try reopened.journalCount() == 2)
+    }
+
     @Test func aSentIntentIsNotDecidedAgainUnlessResent() throws {
         defer { try? FileManager.default.removeItem(at: home) }
         let store = try AssistantStore.open(home: home)

@@ -6,7 +6,8 @@ import Foundation
 /// journal's `sent` mark is on disk when its call returns, and `finished` an instant after (the answer
 /// does not wait for the disk: a power cut in between leaves the intent `sent`, told as not known and
 /// never sent again by itself); the state and `decided` may be taken back by one, up to the last synced
-/// write (they never need more: nothing was sent).
+/// write (they never need more: nothing was sent). `beginSending` writes `decided` and `sent` at once,
+/// synced, for a request that leaves right away.
 public protocol ConversationStore: Sendable {
     /// The saved state of a session's conversation, or nil when none is in progress.
     func conversationState(session: String) throws(StoreError) -> Data?
@@ -21,10 +22,25 @@ public protocol ConversationStore: Sendable {
     /// Records that the handle request is being sent now (`JournalEntry.sent`). Called before the
     /// request leaves, so a crash after it is never mistaken for an intent that was not sent.
     func markHandleSent(intentIdentifier: String) throws(StoreError)
+    /// `beginHandling` and `markHandleSent` at once: for a request that leaves right away (its extension is
+    /// running), so nothing can come between the two. On disk when the call returns.
+    func beginSending(intentIdentifier: String, app: String, intent: String,
+                      state: Data?, session: String, resending: Bool) throws(StoreError) -> Bool
     /// Records the response handle gave for an intent.
     func finishHandling(intentIdentifier: String, response: String) throws(StoreError)
     /// What the journal holds for an intent, or nil when handle was never decided for it.
     func journalEntry(intentIdentifier: String) throws(StoreError) -> JournalEntry?
     /// Whether the session is locked.
     func isSessionLocked() throws(StoreError) -> Bool
+}
+
+extension ConversationStore {
+    /// The two writes one after the other, for a store that has no single write for both.
+    public func beginSending(intentIdentifier: String, app: String, intent: String,
+                             state: Data?, session: String, resending: Bool) throws(StoreError) -> Bool {
+        guard try beginHandling(intentIdentifier: intentIdentifier, app: app, intent: intent, state: state,
+                                session: session, resending: resending) else { return false }
+        try markHandleSent(intentIdentifier: intentIdentifier)
+        return true
+    }
 }
