@@ -50,7 +50,7 @@ public actor Conversation {
                 session: String = "default", mode: PresentationMode = .visual, language: String? = nil,
                 policy: ConversationPolicy = ConversationPolicy(), launcher: AppLauncher = AppLauncher(),
                 lockSource: SessionLockSource? = nil,
-                identifiers: @escaping @Sendable () -> String = { UUID().uuidString }) {
+                identifiers: @escaping @Sendable () -> String = { UUID.systemRandom().uuidString }) {
         self.registry = apps
         self.store = store
         self.home = home

@@ -23,7 +23,7 @@ public struct ConversationMachine: Sendable {
     /// A machine in a state (a new one, or one saved before a restart); `identifiers` makes each new
     /// request's intent identifier.
     public init(state: ConversationState, policy: ConversationPolicy = ConversationPolicy(),
-                identifiers: @escaping @Sendable () -> String = { UUID().uuidString }) {
+                identifiers: @escaping @Sendable () -> String = { UUID.systemRandom().uuidString }) {
         self.state = state
         self.policy = policy
         self.identifiers = identifiers

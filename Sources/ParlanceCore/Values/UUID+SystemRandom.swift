@@ -1,0 +1,20 @@
+import Foundation
+
+extension UUID {
+    /// A random (version 4) UUID from the system's random source (`getrandom`). Foundation's `UUID()`
+    /// opens, reads and closes /dev/urandom each time on Linux; a conversation makes one every request.
+    public static func systemRandom() -> UUID {
+        var generator = SystemRandomNumberGenerator()
+        let high = generator.next() as UInt64
+        let low = generator.next() as UInt64
+        var bytes = [UInt8](repeating: 0, count: 16)
+        for index in 0..<8 {
+            bytes[index] = UInt8(truncatingIfNeeded: high >> (8 * UInt64(index)))
+            bytes[8 + index] = UInt8(truncatingIfNeeded: low >> (8 * UInt64(index)))
+        }
+        bytes[6] = (bytes[6] & 0x0F) | 0x40  // version 4
+        bytes[8] = (bytes[8] & 0x3F) | 0x80  // RFC 4122 variant
+        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    }
+}
