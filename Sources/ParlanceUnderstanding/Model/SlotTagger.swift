@@ -4,16 +4,19 @@
 struct SlotTagger: Sendable {
     /// "O", then "B-property" and "I-property" for each property.
     let labels: [String]
+    /// The rows of the fixed features and of "the previous label was this one".
     private let featureIndex: [String: Int]
+    private let pairRows: PairFeatureRows
     private let weights: [Float]
     /// Whether a label may follow another (`follows[label][previous]`), worked out once.
     private let follows: [[Bool]]
     /// The row of the feature "the previous label was this one", per label.
     private let previousRows: [Int?]
 
-    init(labels: [String], featureIndex: [String: Int], weights: [Float]) {
+    init(labels: [String], featureIndex: [String: Int], pairRows: PairFeatureRows, weights: [Float]) {
         self.labels = labels
         self.featureIndex = featureIndex
+        self.pairRows = pairRows
         self.weights = weights
         follows = Self.follows(labels)
         previousRows = labels.map { featureIndex[Self.previousFeature($0)] }
@@ -23,8 +26,9 @@ struct SlotTagger: Sendable {
     /// a whole (Viterbi), so one doubtful word early on does not decide every label after it.
     func tag(_ features: [[String]], keys: [String]) -> [Int] {
         let fixedRows = features.map { $0.compactMap { featureIndex[$0] } }
+        let pairs = keys.map { pairRows.rows(for: $0) }
         return Self.decode(fixedRows, follows: follows, weights: weights) { position, previous in
-            (previousRows[previous], featureIndex[Self.pairFeature(previous: labels[previous], key: keys[position])])
+            (previousRows[previous], pairs[position].flatMap { $0[previous] >= 0 ? Int($0[previous]) : nil })
         }
     }
 
@@ -94,26 +98,21 @@ struct SlotTagger: Sendable {
         for label in 0..<width { scores[label] += weights[base + label] }
     }
 
-    static func dynamicFeatures(previous: String, key: String) -> [String] {
-        [previousFeature(previous), pairFeature(previous: previous, key: key)]
-    }
-
     /// "The previous label was this one".
     private static func previousFeature(_ previous: String) -> String { "p:" + previous }
-
-    /// "The previous label was this one and this is the word".
-    private static func pairFeature(previous: String, key: String) -> String { "pw:" + previous + "|" + key }
 
     /// Trains on sequences of (fixed features per position, keys, gold labels): a structured perceptron,
     /// which learns from whole decoded sequences as `tag` reads them, averaged.
     static func train(_ sequences: [(features: [[String]], keys: [String], labels: [Int])], labels: [String],
                       epochs: Int, seed: UInt64) -> SlotTagger {
         var index: [String: Int] = [:]
+        var pairs = PairFeatureRows(width: labels.count)
+        var rowCount = 0
         func row(_ feature: String) -> Int {
             if let row = index[feature] { return row }
-            let next = index.count
-            index[feature] = next
-            return next
+            index[feature] = rowCount
+            rowCount += 1
+            return rowCount - 1
         }
         // Intern every fixed feature and every dynamic one of a gold sequence first, so the weight arrays
         // have their final size.
@@ -122,20 +121,24 @@ struct SlotTagger: Sendable {
         for sequence in sequences {
             fixedRows.append(sequence.features.map { $0.map(row) })
             for position in sequence.keys.indices {
-                let previous = position == 0 ? "O" : labels[sequence.labels[position - 1]]
-                for feature in dynamicFeatures(previous: previous, key: sequence.keys[position]) { _ = row(feature) }
+                let previous = position == 0 ? 0 : sequence.labels[position - 1]
+                _ = row(previousFeature(labels[previous]))
+                if pairs.row(previous: previous, key: sequence.keys[position]) == nil {
+                    pairs.set(rowCount, previous: previous, key: sequence.keys[position])
+                    rowCount += 1
+                }
             }
         }
+        let previousRows = labels.map { index[previousFeature($0)] }
         let width = labels.count
-        var weights = [Float](repeating: 0, count: index.count * width)
-        var totals = [Float](repeating: 0, count: index.count * width)
+        var weights = [Float](repeating: 0, count: rowCount * width)
+        var totals = [Float](repeating: 0, count: rowCount * width)
         var step: Float = 1
         var order = Array(sequences.indices)
         var random = SeededRandom(seed: seed)
         let follows = Self.follows(labels)
         func dynamicPair(_ keys: [String], _ position: Int, _ previous: Int) -> (Int?, Int?) {
-            let features = dynamicFeatures(previous: labels[previous], key: keys[position])
-            return (index[features[0]], index[features[1]])
+            (previousRows[previous], pairs.row(previous: previous, key: keys[position]))
         }
         func dynamicRows(_ keys: [String], _ position: Int, _ previous: Int) -> [Int] {
             let (first, second) = dynamicPair(keys, position, previous)
@@ -168,7 +171,7 @@ struct SlotTagger: Sendable {
             }
         }
         let averaged = zip(weights, totals).map { $0 - $1 / step }
-        return SlotTagger(labels: labels, featureIndex: index, weights: averaged)
+        return SlotTagger(labels: labels, featureIndex: index, pairRows: pairs, weights: averaged)
     }
 }
 
@@ -176,7 +179,9 @@ extension SlotTagger {
     /// Writes the tagger in the model cache's form.
     func write(to writer: inout ModelWriter) {
         writer.write(labels)
-        writer.write(index: featureIndex)
+        var index = featureIndex
+        for pair in pairRows.features(labels: labels) { index[pair.name] = pair.row }
+        writer.write(index: index)
         writer.write(weights)
     }
 
@@ -186,6 +191,7 @@ extension SlotTagger {
         let featureIndex = try reader.readIndex()
         let weights = try reader.readFloats()
         guard !labels.isEmpty, weights.count == featureIndex.count * labels.count else { throw ModelReader.Corrupt() }
-        self.init(labels: labels, featureIndex: featureIndex, weights: weights)
+        let (others, pairs) = PairFeatureRows.split(featureIndex, labels: labels)
+        self.init(labels: labels, featureIndex: others, pairRows: pairs, weights: weights)
     }
 }
