@@ -194,6 +194,9 @@ extension JSONValueCodingTests {
         }
         #expect(throws: EncodingError.self) { try JSONValue.number(.infinity).jsonData() }
         #expect(throws: DecodingError.self) { try JSONValue(jsonData: Data([0x22, 0xFF, 0x22])) }
+        // A sequence cut short, and one that is valid: ASCII is read without validation, the rest with it.
+        #expect(throws: DecodingError.self) { try JSONValue(jsonData: Data([0x22, 0x61, 0xF0, 0x9F, 0x98, 0x22])) }
+        #expect(try JSONValue(jsonData: Data([0x22, 0x61, 0xF0, 0x9F, 0x98, 0x80, 0x22])) == .string("a😀"))
     }
 }
 
