@@ -10,7 +10,11 @@ Evaluation/en/{dev,heldout}.jsonl, and .build/outofscope/heldout/en-*.jsonl when
 Scripts/outofscope_sets.py) count when nothing is understood from them. Prints accuracy, word error rate,
 rejection, the real-time factor and recognition time per request.
 
-Usage: python3 Benchmarks/speech_eval.py [--binary PATH] [--negatives N]
+With --adapt, each voice is a user of its own: a home per voice, adapted to it (`parlance voice adapt`) from
+that voice reading the enrolment sentences of `parlance voice prompts` (none of them a request), and its
+requests heard in its home; other-domain requests are heard in the default voice's home.
+
+Usage: python3 Benchmarks/speech_eval.py [--binary PATH] [--negatives N] [--adapt]
 (build first: swift build -c release --product parlance; the debug binary is used when there is no release one)
 """
 import argparse
@@ -62,6 +66,7 @@ def main():
     parser.add_argument("--binary", default=release if os.path.exists(release) else os.path.join(ROOT, ".build/debug/parlance"))
     parser.add_argument("--negatives", type=int, default=60)
     parser.add_argument("--limit", type=int, default=0, help="only the first N requests (a quick look)")
+    parser.add_argument("--adapt", action="store_true", help="adapt each voice's home to that voice first")
     options = parser.parse_args()
     home = tempfile.mkdtemp(prefix="parlance-speech-")
     work = tempfile.mkdtemp(prefix="parlance-speech-audio-")
@@ -103,8 +108,23 @@ def main():
         flags = dict(VOICES)[voice]
         subprocess.run([options.binary, "say", "--out", path, *flags, "--", text], check=True, capture_output=True)
 
-    output = run(options.binary, home, ["listen", "--transcript-only", "--json", "--language", "en",
-                                        *[f[0] for f in files]]).splitlines()
+    homes = {voice: home for voice, _ in VOICES}
+    if options.adapt:
+        prompts = [line.split("\t", 1)[1] for line in run(options.binary, home, ["voice", "prompts"]).splitlines()]
+        for voice, flags in VOICES:
+            homes[voice] = tempfile.mkdtemp(prefix=f"parlance-speech-{voice}-")
+            run(options.binary, homes[voice], ["chat", "--language", "en"], stdin="")
+            readings = []
+            for index, text in enumerate(prompts):
+                readings.append(os.path.join(work, f"enrol-{voice}-{index:03d}.wav"))
+                subprocess.run([options.binary, "say", "--out", readings[-1], *flags, "--", text], check=True,
+                               capture_output=True)
+            print(f"{voice}: " + run(options.binary, homes[voice], ["voice", "adapt", *readings]).strip().splitlines()[0])
+    output = []
+    for voice, _ in VOICES:
+        listened = [f[0] for f in files if f[3] == voice]
+        output += run(options.binary, homes[voice], ["listen", "--transcript-only", "--json", "--language", "en",
+                                                     *listened]).splitlines()
     heard, understood, index = {}, {}, 0
     while index < len(output):
         record = json.loads(output[index])

@@ -51,7 +51,10 @@ struct SpokenRequestRecognizer: SpeechRecognizer {
         // Expert tuning, documented in docs/speech.md: pocketsphinx's own options, space-separated.
         let options = ProcessInfo.processInfo.environment["PARLANCE_POCKETSPHINX_OPTIONS"]?
             .split(separator: " ").map(String.init) ?? []
-        let engine = try PocketSphinxRecognizer(languageModel: model.languageModel, dictionary: model.dictionary, options: options)
+        // The user's own voice, when `parlance voice adapt` has adapted the acoustic model to it.
+        let acousticModel = VoiceAdaptation.acousticModel(home: home)
+        let engine = try PocketSphinxRecognizer(languageModel: model.languageModel, dictionary: model.dictionary,
+                                                acousticModel: acousticModel, options: options)
         return SpokenRequestRecognizer(engine: engine, forms: source.forms, understander: understander)
     }
 

@@ -85,6 +85,51 @@ extension SpeechCommandTests {
     }
 }
 
+extension SpeechCommandTests {
+    @Test("parlance voice: prompts listed, a voice adapted from recordings and used by listen, reset; bad input refused",
+          .enabled(if: VoiceAdapter().isAvailable, "sphinxtrain or sphinxbase-utils is not installed"))
+    func voiceAdapted() throws {
+        let runner = CommandRunner()
+        defer { try? FileManager.default.removeItem(at: runner.home) }
+        _ = try runner.run(["chat"], input: "")  // installs the sample apps
+        let prompts = try runner.run(["voice", "prompts"])
+        let lines = prompts.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == VoicePrompts.english.count && lines.first?.hasPrefix("1\t") == true, "\(prompts.stdout)")
+        #expect(try runner.run(["voice", "status"]).stdout.hasPrefix("stock"))
+
+        var recordings: [String] = []
+        for (index, line) in lines.prefix(8).enumerated() {
+            recordings.append(runner.home.appendingPathComponent("prompt-\(index + 1).wav").path)
+            let said = try runner.run(["say", "--out", recordings[index], "--variant", "f3", "--rate", "140", "--",
+                                       String(line.split(separator: "\t")[1])])
+            #expect(said.status == 0, "\(said.stderr)")
+        }
+        let wrongCount = runner.home.appendingPathComponent("three-lines.txt")
+        try Data("one\ntwo\nthree\n".utf8).write(to: wrongCount)
+        let refused = try runner.run(["voice", "adapt", "--transcripts", wrongCount.path] + recordings)
+        #expect(refused.status == 1 && refused.stderr.contains("3 lines for 8 recordings"), "\(refused.stderr)")
+        let notAudio = try runner.run(["voice", "adapt", wrongCount.path] + recordings)
+        #expect(notAudio.status == 1 && notAudio.stderr.contains("error:"), "\(notAudio.stderr)")
+        #expect(try runner.run(["voice", "status"]).stdout.hasPrefix("stock"), "a refused adaptation changes nothing")
+
+        let adapted = try runner.run(["voice", "adapt"] + recordings)
+        #expect(adapted.status == 0 && adapted.stdout.hasPrefix("Adapted to your voice from "), "\(adapted.stdout) \(adapted.stderr)")
+        #expect(try runner.run(["voice", "status"]).stdout.hasPrefix("adapted to your voice"))
+        let request = runner.home.appendingPathComponent("request.wav").path
+        #expect(try runner.run(["say", "--out", request, "--variant", "f3", "--rate", "140", "MonkeyChat Bobo send more bananas"]).status == 0)
+        let heard = try runner.run(["listen", "--transcript-only", request])
+        #expect(heard.stdout.hasPrefix("heard: MonkeyChat Bobo send more bananas"), "\(heard.stdout) \(heard.stderr)")
+
+        // A second adaptation replaces the first; reset goes back to the stock model and leaves no model behind.
+        #expect(try runner.run(["voice", "adapt"] + recordings).status == 0)
+        let voice = runner.home.appendingPathComponent("voice")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: voice.path).filter { $0.hasPrefix("model-") }.count == 1)
+        #expect(try runner.run(["voice", "reset"]).status == 0)
+        #expect(try runner.run(["voice", "status"]).stdout.hasPrefix("stock"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: voice.path).isEmpty)
+    }
+}
+
 enum SpeechPrograms {
     /// A home with the sample apps, MonkeyChat allowed, and the seed's request spoken by espeak-ng.
     static func seedSpoken(in home: URL) throws -> (runner: CommandRunner, request: WaveAudio) {
