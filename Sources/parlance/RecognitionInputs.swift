@@ -53,8 +53,8 @@ enum RecognitionInputs {
     static let personKinds: Set<String> = ["person", "_person"]
 
     /// The language's phrasing as a grammar: every template (out-of-scope ones too) with the ways of naming
-    /// an app around it, the installed apps' names in `{app}`, names in the person slots, and the apps'
-    /// example requests as they are.
+    /// an app around it, the installed apps' names in `{app}`, the user's and the apps' vocabulary in the slots
+    /// their terms fill, any number in lists of amounts, and the apps' example requests as they are.
     static func grammar(store: AssistantStore, language: String) throws -> (grammar: SpeechGrammar, forms: WrittenForms) {
         let phrasing = try Phrasebooks.grammar(language: language)
         let apps = try store.apps()
@@ -69,22 +69,36 @@ enum RecognitionInputs {
         // Only names: capitals on a message's words would change the message.
         for kind in personKinds.union(["place", "_place"]) { forms.learn(phrasing.slotValues[kind] ?? []) }
         var lists: [String: [[String]]] = [:]
-        for (kind, values) in phrasing.slotValues { lists[kind] = values.map(SpokenWords.words) }
+        for (kind, values) in phrasing.slotValues {
+            let phrases = values.map(SpokenWords.words)
+            // Amounts, durations, party sizes: any number where the examples have one, not a dozen of them.
+            lists[kind] = NumberPhrases.generalized(phrases) ?? Array(phrases.prefix(listLength))
+        }
         var appNames: [[String]] = []
-        var people: [[String]] = []
+        // Names the user and the apps gave, by the slot kind they fill (people, workouts, albums…), before
+        // the phrasebook's examples of the kind.
+        var named: [String: [[String]]] = [:]
+        func name(_ phrase: String, properties: some Sequence<String>) {
+            let kinds = Set(properties.map { phrasing.kind(ofProperty: $0) })
+            for kind in kinds.isEmpty ? ["person"] : kinds { named[kind, default: []].append(SpokenWords.words(phrase)) }
+        }
         for app in apps {
             appNames.append(SpokenWords.words(app.bundle.displayName))
             appNames += app.bundle.alternativeNames.map { SpokenWords.words($0.name) }
             for parameter in app.bundle.vocabulary(language: language)?.parameterVocabularies ?? [] {
-                for item in parameter.items { people += item.synonyms.map { SpokenWords.words($0.phrase) } }
+                let properties = parameter.parameterNames.compactMap { $0.split(separator: ".").last.map(String.init) }
+                for item in parameter.items {
+                    for synonym in item.synonyms { name(synonym.phrase, properties: properties) }
+                }
             }
         }
-        people += try store.vocabulary().map { SpokenWords.words($0.phrase) }
-        // A grammar repeats a list wherever a template names it, so lists are kept short: the user's and the
-        // apps' names first, then the phrasebook's examples of the kind.
-        lists = lists.mapValues { Array($0.prefix(listLength)) }
+        for entry in try store.vocabulary() {
+            name(entry.phrase, properties: UserVocabularyTargets.properties(for: entry.type))
+        }
         lists["app"] = appNames
-        for kind in personKinds { lists[kind] = Array((people + (lists[kind] ?? [])).prefix(max(listLength, people.count))) }
+        for (kind, phrases) in named where !personKinds.contains(kind) { lists[kind] = phrases + (lists[kind] ?? []) }
+        let people = personKinds.sorted().flatMap { named[$0] ?? [] }
+        for kind in personKinds { lists[kind] = people + (lists[kind] ?? []) }
         lists = lists.mapValues { values in
             var seen = Set<[String]>()
             return values.filter { !$0.isEmpty && seen.insert($0).inserted }

@@ -24,6 +24,11 @@ public struct PhrasingGrammar: Sendable {
     public var appSuffixes: [[Node]]
     /// Example values of each slot kind.
     public var slotValues: [String: [String]]
+    /// The slot kind of each intent property that has one other than its own name ("recipients" → "person").
+    public var propertyKinds: [String: String] = [:]
+
+    /// The slot kind an intent property's values are listed under.
+    public func kind(ofProperty property: String) -> String { propertyKinds[property] ?? property }
 }
 
 extension Phrasebooks {
@@ -55,7 +60,8 @@ extension Phrasebooks {
         var values: [String: [String]] = [:]
         for (name, list) in phrasing.fillers { values[name] = list }
         return PhrasingGrammar(phrases: phrases, appPrefixes: phrasing.appPrefixes.map(Self.splitApp),
-                               appSuffixes: phrasing.appSuffixes.map(Self.splitApp), slotValues: values)
+                               appSuffixes: phrasing.appSuffixes.map(Self.splitApp), slotValues: values,
+                               propertyKinds: phrasing.fillerKinds)
     }
 
     /// "ask {app} to" as words around the app's slot.

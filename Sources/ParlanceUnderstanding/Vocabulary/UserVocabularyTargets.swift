@@ -1,7 +1,12 @@
 import Intents
 
 /// Which intent properties each kind of user vocabulary can fill.
-enum UserVocabularyTargets {
+public enum UserVocabularyTargets {
+    /// The property names (without the intent: "recipients", "workoutName") a vocabulary type's entries fill.
+    public static func properties(for type: INVocabularyStringType) -> Set<String> {
+        targets[type]?.properties ?? []
+    }
+
     /// "IntentClass.property" keys for a vocabulary type, among the intents Parlance serves: one array per
     /// type, shared by every entry of that type (a user may have 100,000 of them).
     static func parameters(for type: INVocabularyStringType) -> [String] {
