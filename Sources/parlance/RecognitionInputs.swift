@@ -117,6 +117,9 @@ enum RecognitionInputs {
             }
         }
         var sentences: [[SpeechGrammar.Node]] = phrasing.phrases.map { convert($0.nodes) }
+        // Answers to the conversation's questions ("Who to?" "Bobo"; "How much?" "fifteen dollars"; "Which
+        // app?" "MonkeyChat"): any value of a kind, alone.
+        sentences += lists.keys.sorted().map { [.list($0)] }
         for app in apps {
             for example in app.bundle.examples(language: language).flatMap(\.examples) {
                 let words = SpokenWords.words(example)
