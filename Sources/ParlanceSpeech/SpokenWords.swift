@@ -6,13 +6,20 @@ public enum SpokenWords {
     public static func words(_ text: String) -> [String] {
         var words: [String] = []
         var current = ""
+        // A currency sign is said after the number it stands before: "$5" is "five dollars".
+        var currency: String?
         func flush() {
             guard !current.isEmpty else { return }
             let trimmed = current.trimmingCharacters(in: CharacterSet(charactersIn: "'"))
             if let number = Int(trimmed) {
                 words += spelled(number)
+                if let said = currency {
+                    words.append(number == 1 ? String(said.dropLast()) : said)
+                    currency = nil
+                }
             } else if !trimmed.isEmpty {
                 words.append(trimmed)
+                currency = nil
             }
             current = ""
         }
@@ -21,11 +28,15 @@ public enum SpokenWords {
                 current.append(character)
             } else {
                 flush()
+                if let said = currencies[character] { currency = said }
             }
         }
         flush()
         return words
     }
+
+    /// Currency signs as said after an amount (plural; the singular drops the last letter).
+    private static let currencies: [Character: String] = ["$": "dollars", "€": "euros", "£": "pounds"]
 
     static let ones = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
                                "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",

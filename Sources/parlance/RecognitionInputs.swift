@@ -49,10 +49,6 @@ enum RecognitionInputs {
     /// How many of a phrasebook list's values the grammar keeps.
     static let listLength = 12
 
-    /// Slot kinds whose values are open text (a message): every example is kept, since no name list can stand
-    /// in for what a user may dictate.
-    static let openKinds: Set<String> = ["content"]
-
     /// Slot kinds whose values are people: the user's and the apps' names join them.
     static let personKinds: Set<String> = ["person", "_person"]
 
@@ -76,8 +72,7 @@ enum RecognitionInputs {
         for (kind, values) in phrasing.slotValues {
             let phrases = values.map(SpokenWords.words)
             // Amounts, durations, party sizes: any number where the examples have one, not a dozen of them.
-            lists[kind] = NumberPhrases.generalized(phrases)
-                ?? Array(phrases.prefix(openKinds.contains(kind) ? phrases.count : listLength))
+            lists[kind] = NumberPhrases.generalized(phrases) ?? Array(phrases.prefix(listLength))
         }
         var appNames: [[String]] = []
         // Names the user and the apps gave, by the slot kind they fill (people, workouts, albums…), before
