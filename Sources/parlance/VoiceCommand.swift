@@ -57,7 +57,8 @@ struct VoiceCommand: AsyncParsableCommand {
                 try VoiceAdaptation.use(model, home: home)
                 let minutes = Int(report.seconds) / 60, seconds = Int(report.seconds) % 60
                 print("Adapted to your voice from \(report.used.count) recording\(report.used.count == 1 ? "" : "s") "
-                      + "(\(minutes) min \(seconds) s of speech). `listen` and `wyoming` use it from now on.")
+                      + "(\(minutes) min \(seconds) s of speech). Offline recognition uses it from now on "
+                      + "(a running `wyoming` or `serve` once restarted).")
                 if !report.leftOut.isEmpty {
                     print("Left out (did not match their sentence): " + report.leftOut.joined(separator: ", "))
                 }
