@@ -54,7 +54,13 @@ struct VoiceCommand: AsyncParsableCommand {
                     try? FileManager.default.removeItem(at: model)
                     throw error
                 }
-                try VoiceAdaptation.use(model, home: home)
+                do {
+                    try VoiceAdaptation.use(model, home: home)
+                } catch {
+                    try? FileManager.default.removeItem(at: model)
+                    throw CommandFailure("the adapted model could not be put in use (\(error.localizedDescription)); "
+                                         + "the previous one stays")
+                }
                 let minutes = Int(report.seconds) / 60, seconds = Int(report.seconds) % 60
                 print("Adapted to your voice from \(report.used.count) recording\(report.used.count == 1 ? "" : "s") "
                       + "(\(minutes) min \(seconds) s of speech). Offline recognition uses it from now on "
@@ -109,9 +115,14 @@ struct VoiceCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let home = ParlanceHome.resolve(explicit: global.home)
-            try VoiceAdaptation.use(nil, home: home)
-            print("Offline recognition uses the stock acoustic model again.")
+            try CommandErrors.report {
+                do {
+                    try VoiceAdaptation.use(nil, home: ParlanceHome.resolve(explicit: global.home))
+                } catch {
+                    throw CommandFailure("cannot go back to the stock model: \(error.localizedDescription)")
+                }
+                print("Offline recognition uses the stock acoustic model again.")
+            }
         }
     }
 }
