@@ -13,6 +13,7 @@ public struct MixtureWeights: Sendable, Equatable {
     /// Weights, senone-major, then stream, then density; each senone's weights in a stream sum to 1.
     public let weights: [Float]
 
+    /// Weights as they are (`weights.count` is `senones × streams × densities`).
     public init(senones: Int, streams: Int, densities: Int, weights: [Float]) {
         self.senones = senones
         self.streams = streams

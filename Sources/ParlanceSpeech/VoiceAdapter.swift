@@ -9,8 +9,11 @@ import Foundation
 public struct VoiceAdapter: Sendable {
     /// One recording and the words said in it.
     public struct Recording: Sendable {
+        /// How reports name it (the file's path).
         public var name: String
+        /// The recording, at any rate.
         public var audio: WaveAudio
+        /// The words said, as written.
         public var text: String
 
         public init(name: String, audio: WaveAudio, text: String) {
@@ -37,6 +40,7 @@ public struct VoiceAdapter: Sendable {
     /// Fewer recordings than this are refused: a transform from a handful of sentences fits them, not the voice.
     public static let minimumRecordings = 5
 
+    /// An adapter from `baseModel` (pocketsphinx's folder form) with SphinxTrain's programs in `trainerFolder`.
     public init(baseModel: URL = URL(fileURLWithPath: PocketSphinxRecognizer.acousticModel),
                 trainerFolder: URL = URL(fileURLWithPath: "/usr/lib/sphinxtrain")) {
         self.baseModel = baseModel
