@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Speaker adaptation: pocketsphinx's English acoustic model, trained on many people, fitted to one voice
 /// from recordings of known sentences, with SphinxTrain's programs (Debian's `sphinxtrain` and
@@ -37,6 +38,8 @@ public struct VoiceAdapter: Sendable {
     public let baseModel: URL
     /// Where SphinxTrain's programs are (`bw`, `mllr_solve`, `mllr_transform`, `map_adapt`).
     public let trainerFolder: URL
+    /// How long one of SphinxTrain's programs may run.
+    static let stepLimit: TimeInterval = 600
     /// Fewer recordings than this are refused: a transform from a handful of sentences fits them, not the voice.
     public static let minimumRecordings = 5
 
@@ -278,7 +281,18 @@ public struct VoiceAdapter: Sendable {
         } catch {
             throw SpeechError(.engineFailed, "could not start \(name): \(error.localizedDescription)")
         }
+        // A trainer that never finishes must not hold the command forever (50 recordings take seconds a step).
+        let stopped = Atomic(false)
+        DispatchQueue.global().asyncAfter(deadline: .now() + Self.stepLimit) {
+            if process.isRunning {
+                stopped.store(true, ordering: .relaxed)
+                process.terminate()
+            }
+        }
         process.waitUntilExit()
+        if stopped.load(ordering: .relaxed) {
+            throw SpeechError(.engineFailed, "\(name) took over \(Int(Self.stepLimit / 60)) minutes and was stopped")
+        }
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
             let reason = text.split(separator: "\n").last { $0.contains("ERROR") || $0.contains("FATAL") }

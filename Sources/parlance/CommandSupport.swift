@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ParlanceCore
+import ParlanceSpeech
 import ParlanceStore
 
 /// Opens the store in the home the options name.
@@ -15,16 +16,30 @@ enum CommandErrors {
     static func report(_ body: () throws -> Void) throws {
         do {
             try body()
-        } catch let error as BundleValidationError {
-            Terminal.error(error.description)
-            throw ExitCode(1)
-        } catch let error as StoreError {
-            Terminal.error("error: \(error.message)")
-            throw ExitCode(1)
-        } catch let error as CommandFailure {
-            Terminal.error("error: \(error.message)")
-            throw ExitCode(1)
+        } catch {
+            throw failed(error)
         }
+    }
+
+    /// The same for a command that waits (runs programs, talks to services).
+    static func report(_ body: () async throws -> Void) async throws {
+        do {
+            try await body()
+        } catch {
+            throw failed(error)
+        }
+    }
+
+    /// Prints the error the CLI's way when it is one of ours, and gives what to throw instead.
+    private static func failed(_ error: any Error) -> any Error {
+        switch error {
+        case let error as BundleValidationError: Terminal.error(error.description)
+        case let error as StoreError: Terminal.error("error: \(error.message)")
+        case let error as CommandFailure: Terminal.error("error: \(error.message)")
+        case let error as SpeechError: Terminal.error("error: \(error.message)")
+        default: return error
+        }
+        return ExitCode(1)
     }
 }
 

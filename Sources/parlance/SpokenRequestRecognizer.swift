@@ -51,8 +51,16 @@ struct SpokenRequestRecognizer: SpeechRecognizer {
         // Expert tuning, documented in docs/speech.md: pocketsphinx's own options, space-separated.
         let options = ProcessInfo.processInfo.environment["PARLANCE_POCKETSPHINX_OPTIONS"]?
             .split(separator: " ").map(String.init) ?? []
-        // The user's own voice, when `parlance voice adapt` has adapted the acoustic model to it.
-        let acousticModel = VoiceAdaptation.acousticModel(home: home)
+        // The user's own voice, when `parlance voice adapt` has adapted the acoustic model to it. A damaged one
+        // is not loaded (pocketsphinx would end the process) and is not the end of listening.
+        var acousticModel = PocketSphinxRecognizer.acousticModel
+        switch VoiceAdaptation.current(home: home) {
+        case .none: break
+        case .model(let adapted): acousticModel = adapted.path
+        case .damaged(let adapted, let why):
+            Terminal.error("warning: the model adapted to your voice (\(adapted.path)) is damaged: \(why); listening with "
+                           + "the stock model (`parlance voice adapt` again, or `parlance voice reset`)")
+        }
         let engine = try PocketSphinxRecognizer(languageModel: model.languageModel, dictionary: model.dictionary,
                                                 acousticModel: acousticModel, options: options)
         return SpokenRequestRecognizer(engine: engine, forms: source.forms, understander: understander)

@@ -35,7 +35,7 @@ struct VoiceCommand: AsyncParsableCommand {
         var transcripts: String?
 
         func run() async throws {
-            do {
+            try await CommandErrors.report {
                 let texts = try sentences()
                 var recordings: [VoiceAdapter.Recording] = []
                 for (path, text) in zip(paths, texts) {
@@ -46,18 +46,13 @@ struct VoiceCommand: AsyncParsableCommand {
                 let model = VoiceAdaptation.newModelFolder(home: home)
                 let work = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-voice-\(UUID().uuidString)")
                 let lexicon = try PronunciationLexicon()
-                let adapter = VoiceAdapter()
                 let report: VoiceAdapter.Report
                 do {
-                    report = try await adapter.adapt(recordings, lexicon: lexicon, into: model, work: work)
-                } catch {
-                    try? FileManager.default.removeItem(at: model)
-                    throw error
-                }
-                do {
+                    report = try await VoiceAdapter().adapt(recordings, lexicon: lexicon, into: model, work: work)
                     try VoiceAdaptation.use(model, home: home)
                 } catch {
                     try? FileManager.default.removeItem(at: model)
+                    if error is SpeechError { throw error }
                     throw CommandFailure("the adapted model could not be put in use (\(error.localizedDescription)); "
                                          + "the previous one stays")
                 }
@@ -68,12 +63,6 @@ struct VoiceCommand: AsyncParsableCommand {
                 if !report.leftOut.isEmpty {
                     print("Left out (did not match their sentence): " + report.leftOut.joined(separator: ", "))
                 }
-            } catch let error as SpeechError {
-                Terminal.error("error: \(error.message)")
-                throw ExitCode(1)
-            } catch let error as CommandFailure {
-                Terminal.error("error: \(error.message)")
-                throw ExitCode(1)
             }
         }
 
@@ -101,10 +90,13 @@ struct VoiceCommand: AsyncParsableCommand {
         @OptionGroup var global: GlobalOptions
 
         func run() async throws {
-            let home = ParlanceHome.resolve(explicit: global.home)
-            if let model = VoiceAdaptation.currentModel(home: home) {
+            switch VoiceAdaptation.current(home: ParlanceHome.resolve(explicit: global.home)) {
+            case .model(let model):
                 print("adapted to your voice (\(model.path))")
-            } else {
+            case .damaged(let model, let why):
+                print("stock: the model adapted to your voice (\(model.path)) is damaged: \(why); "
+                      + "`parlance voice adapt` again, or `parlance voice reset`")
+            case .none:
                 print("stock (\(PocketSphinxRecognizer.acousticModel)); adapt it with `parlance voice adapt`")
             }
         }

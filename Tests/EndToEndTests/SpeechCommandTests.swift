@@ -123,7 +123,16 @@ extension SpeechCommandTests {
         // A second adaptation replaces the first; reset goes back to the stock model and leaves no model behind.
         #expect(try runner.run(["voice", "adapt"] + recordings).status == 0)
         let voice = runner.home.appendingPathComponent("voice")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: voice.path).filter { $0.hasPrefix("model-") }.count == 1)
+        let models = try FileManager.default.contentsOfDirectory(atPath: voice.path).filter { $0.hasPrefix("model-") }
+        #expect(models.count == 1)
+
+        // A damaged model (pocketsphinx would end the process loading it) is passed over with a warning.
+        let means = voice.appendingPathComponent("\(models.first ?? "")/means")
+        try Data(try Data(contentsOf: means).prefix(1000)).write(to: means)
+        let damaged = try runner.run(["listen", "--transcript-only", request])
+        #expect(damaged.status == 0 && damaged.stdout.hasPrefix("heard: "), "\(damaged.stdout) \(damaged.stderr)")
+        #expect(damaged.stderr.contains("is damaged") && damaged.stderr.contains("voice reset"), "\(damaged.stderr)")
+        #expect(try runner.run(["voice", "status"]).stdout.hasPrefix("stock: the model adapted to your voice"))
         #expect(try runner.run(["voice", "reset"]).status == 0)
         #expect(try runner.run(["voice", "status"]).stdout.hasPrefix("stock"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: voice.path).isEmpty)
