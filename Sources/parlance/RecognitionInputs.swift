@@ -126,7 +126,7 @@ enum RecognitionInputs {
                 if !words.isEmpty { sentences.append([.words(words)]) }
             }
         }
-        let grammar = SpeechGrammar(sentences: sentences, lists: lists, openings: phrasing.appPrefixes.map(convert),
+        let grammar = SpeechGrammar(sentences: sentences, lists: lists, openings: phrasing.openings.map(convert),
                                     closings: phrasing.appSuffixes.map(convert))
         return (grammar, forms)
     }

@@ -99,4 +99,10 @@ public struct Phrasing: Sendable {
     var courtesy: [String] = []
     /// Words after a group's name that say it is a group ("group", "Gruppe", "群"): no part of a message after it.
     var groupWords: [String] = []
+    /// Words after which a request may name the app as a modifier or as the thing itself ("send a MonkeyChat
+    /// message", "get me a MonkeyRide to the airport"): where the speech grammar lets an app's name stand.
+    var appModifiers: [String] = []
+    /// More ways to name the app before a request, for the speech grammar only ("launch the {app} app to"):
+    /// the learned models train on `appPrefixes`, and these reach them through the app spotter.
+    var spokenAppPrefixes: [String] = []
 }

@@ -26,7 +26,7 @@ struct LanguagePackReader {
         "app-prefixes": true, "app-suffixes": true, "polite-prefixes": true, "content-labels": false,
         "content-openers": false, "courtesy": false, "possessives": false, "relations": false,
         "honorifics": false, "surnames": false, "name-prefixes": false, "name-breaks": false,
-        "workout-kinds": false, "group-words": false,
+        "workout-kinds": false, "group-words": false, "app-modifiers": false, "spoken-app-prefixes": false,
     ]
     /// The `@numbers` tables.
     static let numberTables: Set<String> = ["values", "scales", "fractions", "ordinals", "currency-subunits"]
@@ -158,7 +158,7 @@ struct LanguagePackReader {
                 issues.append(PhrasebookIssue(entry.location, "'\(entry.text)' is already in @words \(name)"))
                 continue
             }
-            if name == "app-prefixes" || name == "app-suffixes", !entry.text.contains("{app}") {
+            if name == "app-prefixes" || name == "app-suffixes" || name == "spoken-app-prefixes", !entry.text.contains("{app}") {
                 issues.append(PhrasebookIssue(entry.location, "an app prefix or suffix must say where the name goes: {app}"))
                 continue
             }
@@ -347,7 +347,7 @@ struct LanguagePackReader {
             appPrefixes: words("app-prefixes"), appSuffixes: words("app-suffixes"),
             politePrefixes: words("polite-prefixes"), contentLabels: words("content-labels"),
             contentOpeners: words("content-openers"), courtesy: words("courtesy"),
-            groupWords: words("group-words"))
+            groupWords: words("group-words"), appModifiers: words("app-modifiers"), spokenAppPrefixes: words("spoken-app-prefixes"))
         let pack = LanguagePack(
             code: code, numbers: numberWords, currencies: currencies(), currencySubunits: numbers("currency-subunits"),
             subunitsOnlyAfterUnit: Set(words("subunits-only-after-unit")), units: units(), dates: dates,
