@@ -6,7 +6,8 @@ English example request of the sample apps with espeak-ng (voice f3, 140 words a
 `wyoming` package's client: `transcribe`, `audio-start`, the speech in chunks of 1,024 samples paced as a
 microphone sends them, `audio-stop` — then times `audio-stop` → `transcript` (the end of speech is when the
 satellite stops streaming; a first request, not counted, warms the service up) and `transcript` → `handled`/`not-handled` (the answer's text), and their sum. Prints
-p50/p95 over all requests and over the requests 2.5–3.5 s long (issue 22 asks ≤ 300 ms for a 3-second request).
+p50/p95 over all requests and over the requests 2.5–3.5 s long (issue 22 asks ≤ 300 ms for a 3-second request),
+and how many transcripts were the request word for word and how many were answered.
 
 Needs `swift build -c release --product parlance`, espeak-ng, pocketsphinx, and the wyoming package in
 .build/wyoming-venv (`.ci/run` makes it). Not part of `swift test`. Usage: Benchmarks/speech_latency.py [--limit N]
@@ -144,6 +145,13 @@ def main():
     unheard = sum(1 for r in results if not r["heard"])
     if unheard:
         print(f"  heard nothing in {unheard} (their answer time is 0)")
+
+    def words(text):
+        return "".join(c.lower() if c.isalnum() else " " for c in text or "").split()
+
+    exact = sum(1 for text, r in zip(requests, results) if words(text) == words(r["heard"]))
+    handled = sum(1 for r in results if r["answer"] == "handled")
+    print(f"  heard word for word {exact}/{len(results)}; answered (handled) {handled}/{len(results)}")
     groups = [("all", results), ("2.5–3.5 s", [r for r in results if 2.5 <= r["seconds"] <= 3.5])]
     for name, group in groups:
         if not group:

@@ -66,6 +66,7 @@ public final class WyomingHandler: Sendable {
                                                   trailingSilence: handler.speech?.trailingSilence ?? .milliseconds(800))
                 }
                 utterance?.start(event.data)
+                utterance?.stream(into: handler.speech?.recognizer)
                 return []
             case "audio-chunk" where handler.speech?.recognizer != nil:
                 return await take(chunk: event)
@@ -89,6 +90,7 @@ public final class WyomingHandler: Sendable {
             if utterance == nil {
                 utterance = StreamedUtterance(language: "en", trailingSilence: handler.speech?.trailingSilence ?? .milliseconds(800))
                 utterance?.start(event.data)
+                utterance?.stream(into: handler.speech?.recognizer)
             }
             guard var current = utterance, !current.answered, let payload = event.payload else { return [] }
             do {
@@ -110,7 +112,7 @@ public final class WyomingHandler: Sendable {
             utterance.answered = true
             guard let recognizer = handler.speech?.recognizer else { return [] }
             do {
-                let heard = try await recognizer.recognize(utterance.audio, language: utterance.language).first?.text ?? ""
+                let heard = try await utterance.readings(from: recognizer).first?.text ?? ""
                 return [WyomingEvent(type: "transcript", data: ["text": .string(heard), "language": .string(utterance.language)])]
             } catch {
                 return [WyomingEvent(type: "error", data: ["text": .string(error.message), "code": .string("recognition-failed")])]

@@ -8,7 +8,7 @@ import ParlanceWyoming
 /// what the installed apps can do, or a Wyoming speech-to-text service), only the part of a recording
 /// with speech in it, names given back their written form, and the reading understanding can serve put
 /// first.
-struct SpokenRequestRecognizer: SpeechRecognizer {
+struct SpokenRequestRecognizer: StreamingSpeechRecognizer {
     let engine: any SpeechRecognizer
     let forms: WrittenForms
     let understander: RequestUnderstander
@@ -22,6 +22,12 @@ struct SpokenRequestRecognizer: SpeechRecognizer {
     struct Hearing: Sendable {
         var readings: [SpeechHypothesis]
         var chosen: SpeechHypothesis?
+
+        /// The readings, the one taken first.
+        var ordered: [SpeechHypothesis] {
+            guard let chosen else { return [] }
+            return [chosen] + readings.filter { $0 != chosen }
+        }
     }
 
     /// The ear for `language`: the service at `service` (tcp://HOST:PORT) when given, else offline.
@@ -75,7 +81,12 @@ struct SpokenRequestRecognizer: SpeechRecognizer {
             guard let trimmed = VoiceActivityDetector.speech(in: audio) else { return Hearing(readings: [], chosen: nil) }
             speech = trimmed
         }
-        let readings = try await engine.recognize(speech, language: language).map { reading in
+        return hearing(try await engine.recognize(speech, language: language), language: language)
+    }
+
+    /// The engine's readings with names written as written, and the first one understanding can serve.
+    func hearing(_ engineReadings: [SpeechHypothesis], language: String) -> Hearing {
+        let readings = engineReadings.map { reading in
             SpeechHypothesis(text: forms.apply(reading.text), score: reading.score, confidence: reading.confidence)
         }
         let chosen = readings.first { reading in
@@ -84,10 +95,16 @@ struct SpokenRequestRecognizer: SpeechRecognizer {
         return Hearing(readings: readings, chosen: chosen)
     }
 
+    /// Hears an utterance as it streams in (offline, when the engine can): only its speech reaches the engine,
+    /// as `hear` trims a recording; nil when the engine cannot stream it now (the caller hears the recording).
+    func startStream(language: String, sampleRate: Int) throws(SpeechError) -> (any SpeechStream)? {
+        guard trimsSilence, let streaming = engine as? any StreamingSpeechRecognizer,
+              let stream = try streaming.startStream(language: language, sampleRate: sampleRate) else { return nil }
+        return SpokenRequestStream(engine: stream, sampleRate: sampleRate, recognizer: self, language: language)
+    }
+
     /// The readings, the one taken first.
     func recognize(_ audio: WaveAudio, language: String) async throws(SpeechError) -> [SpeechHypothesis] {
-        let hearing = try await hear(audio, language: language)
-        guard let chosen = hearing.chosen else { return [] }
-        return [chosen] + hearing.readings.filter { $0 != chosen }
+        try await hear(audio, language: language).ordered
     }
 }

@@ -43,6 +43,54 @@ struct OfflineSpeechTests {
     }
 }
 
+extension OfflineSpeechTests {
+    @Test("a request streamed in chunks as it is spoken is heard as the whole recording is; whole recordings are heard meanwhile")
+    func streaming() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("speech-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let grammar = SpeechGrammar(
+            sentences: [[.words(["send"]), .list("person"), .words(["more", "bananas"])], [.words(["call"]), .list("person")]],
+            lists: ["person": [["bobo"], ["kiki"], ["coco"]]])
+        let model = try RecognitionModel.build(grammar: grammar, in: folder, lexicon: try PronunciationLexicon())
+        let recognizer = try PocketSphinxRecognizer(languageModel: model.languageModel, dictionary: model.dictionary)
+        let voice = EspeakSynthesizer()
+        // espeak-ng speaks at 22,050 Hz: the stream is resampled to the decoder's 16 kHz as it comes.
+        let request = try await voice.synthesize("send Kiki more bananas", language: "en", voice: .standard)
+        let call = try await voice.synthesize("call Coco", language: "en", voice: .standard)
+        // A fresh decoder's first utterance streamed in: heard whole at its end (pocketsphinx hears nothing in it
+        // as it streams, before it has an estimate of the speech's average spectrum).
+        let first = try #require(try recognizer.startStream(language: "en", sampleRate: request.sampleRate))
+        for start in stride(from: 0, to: request.samples.count, by: 4_096) {
+            try first.append(Array(request.samples[start..<min(start + 4_096, request.samples.count)]))
+        }
+        #expect(try await first.finish().first?.text == "send kiki more bananas")
+        let whole = try recognizer.recognize(request, language: "en")
+        #expect(whole.first?.text == "send kiki more bananas")
+
+        let stream = try #require(try recognizer.startStream(language: "en", sampleRate: request.sampleRate))
+        #expect(try recognizer.startStream(language: "en", sampleRate: request.sampleRate) == nil, "one stream at a time")
+        for start in stride(from: 0, to: request.samples.count, by: 1_024) {
+            try stream.append(Array(request.samples[start..<min(start + 1_024, request.samples.count)]))
+            if start == 8 * 1_024 {
+                // A whole recording while the decoder streams: heard by a second decoder.
+                #expect(try recognizer.recognize(call, language: "en").first?.text == "call coco")
+            }
+        }
+        let streamed = try await stream.finish()
+        #expect(streamed.first?.text == whole.first?.text)
+        #expect(try await stream.finish().isEmpty, "finished once")
+
+        // A stream dropped unfinished frees the decoder for the next one.
+        var abandoned = try recognizer.startStream(language: "en", sampleRate: call.sampleRate)
+        try abandoned?.append(Array(call.samples.prefix(4_096)))
+        abandoned = nil
+        let next = try #require(try recognizer.startStream(language: "en", sampleRate: call.sampleRate))
+        try next.append(call.samples)
+        #expect(try await next.finish().first?.text == "call coco")
+        #expect(throws: SpeechError.self) { try recognizer.startStream(language: "de", sampleRate: 16_000) }
+    }
+}
+
 /// Whether this machine has the speech engines.
 enum SpeechEngines {
     static var installed: Bool {
