@@ -52,9 +52,18 @@ public final class ExtensionActivityLog: Sendable {
         var paths: [String: String] = [:]
     }
     private let writing = Mutex(OpenFiles())
-    /// Entries are written in order on a queue of their own: a call does not wait for the log's `stat` and
-    /// `write`. Reading the log, and the host's shutdown, wait for what is queued.
+    /// Entries recorded and not yet written, oldest first, and whether their write is planned.
+    private struct Pending {
+        var entries: [(app: String, entry: Entry)] = []
+        var writePlanned = false
+    }
+    private let pending = Mutex(Pending())
+    /// Entries are written in order on a queue of their own, gathered for `gathering` after the first one:
+    /// a call neither waits for the log's `stat` and `write` nor wakes a thread (one wake-up per call was a
+    /// tenth of a conversation turn's context switches). Reading the log, and the host's shutdown, write what
+    /// is gathered at once.
     private let queue = DispatchQueue(label: "parlance.activity-log", qos: .utility)
+    private static let gathering: Duration = .milliseconds(20)
 
     /// The logs of the assistant whose home is `home`.
     public init(home: URL, maximumBytes: Int = 1 << 20) {
@@ -73,23 +82,47 @@ public final class ExtensionActivityLog: Sendable {
         }
     }
 
-    /// Appends an entry to an app's log, soon after the call returns (in order; `waitUntilWritten` waits).
+    /// Appends an entry to an app's log within moments (in order; `waitUntilWritten` writes at once).
     public func record(_ entry: Entry, app: String) {
-        queue.async { [self] in
-            writing.withLock { open in
-                let line = Self.line(entry)
-                do {
-                    try append(line, app: app, open: &open)
-                } catch {
-                    // Diagnosis only: a full disk must not stop a request.
-                }
-            }
+        let plan = pending.withLock { pending -> Bool in
+            pending.entries.append((app, entry))
+            defer { pending.writePlanned = true }
+            return !pending.writePlanned
+        }
+        guard plan else { return }
+        _ = DeadlineWatch.shared.schedule(at: .now + Self.gathering) { [self] in
+            queue.async { [self] in writeGathered() }
         }
     }
 
     /// Returns once every entry recorded so far is written.
     public func waitUntilWritten() {
-        queue.sync {}
+        queue.sync { writeGathered() }
+    }
+
+    /// Writes what was gathered, each app's lines in one write.
+    private func writeGathered() {
+        let gathered = pending.withLock { pending in
+            pending.writePlanned = false
+            defer { pending.entries.removeAll(keepingCapacity: true) }
+            return pending.entries
+        }
+        guard !gathered.isEmpty else { return }
+        var lines: [String: [Data]] = [:]
+        var order: [String] = []
+        for (app, entry) in gathered {
+            if lines[app] == nil { order.append(app) }
+            lines[app, default: []].append(Self.line(entry))
+        }
+        writing.withLock { open in
+            for app in order {
+                do {
+                    try append(lines[app] ?? [], app: app, open: &open)
+                } catch {
+                    // Diagnosis only: a full disk must not stop a request.
+                }
+            }
+        }
     }
 
     /// The last `limit` entries of an app's log, oldest first (from the older file too when needed).
@@ -109,7 +142,8 @@ public final class ExtensionActivityLog: Sendable {
         return Array(entries.suffix(max(0, limit)))
     }
 
-    private func append(_ line: Data, app: String, open: inout OpenFiles) throws {
+    /// Appends an app's lines in as few writes as the file's size limit allows.
+    private func append(_ lines: [Data], app: String, open: inout OpenFiles) throws {
         let path = open.paths[app] ?? file(of: app).path
         open.paths[app] = path
         var onDisk = stat()
@@ -126,18 +160,31 @@ public final class ExtensionActivityLog: Sendable {
             close(kept.descriptor)
             open.files[app] = nil
         }
-        if size > 0, size + line.count > maximumBytes {
-            if let kept = open.files[app] { close(kept.descriptor) }
-            open.files[app] = nil
-            let url = URL(fileURLWithPath: path)
-            let older = url.deletingPathExtension().appendingPathExtension("1.jsonl")
-            try? FileManager.default.removeItem(at: older)
-            try FileManager.default.moveItem(at: url, to: older)
+        var chunk = Data()
+        for line in lines {
+            if size > 0, size + line.count > maximumBytes {
+                try write(chunk, to: path, app: app, open: &open)
+                chunk.removeAll(keepingCapacity: true)
+                if let kept = open.files[app] { close(kept.descriptor) }
+                open.files[app] = nil
+                let url = URL(fileURLWithPath: path)
+                let older = url.deletingPathExtension().appendingPathExtension("1.jsonl")
+                try? FileManager.default.removeItem(at: older)
+                try FileManager.default.moveItem(at: url, to: older)
+                size = 0
+            }
+            chunk.append(line)
+            size += line.count
         }
+        try write(chunk, to: path, app: app, open: &open)
+    }
+
+    private func write(_ chunk: Data, to path: String, app: String, open: inout OpenFiles) throws {
+        guard !chunk.isEmpty else { return }
         let current = try open.files[app] ?? opened(URL(fileURLWithPath: path))
         open.files[app] = current
-        let written = line.withUnsafeBytes { write(current.descriptor, $0.baseAddress, $0.count) }
-        guard written == line.count else {
+        let written = chunk.withUnsafeBytes { Glibc.write(current.descriptor, $0.baseAddress, $0.count) }
+        guard written == chunk.count else {
             // A short or failed write: the next entry reopens the file.
             close(current.descriptor)
             open.files[app] = nil

@@ -1,3 +1,4 @@
+import ExtensionWire
 
 /// The time source of the host: monotonic time, sleeping and deadline timers. Injected so that
 /// back-off and idle stops are tested without waiting.
@@ -35,4 +36,10 @@ public struct SystemHostClock: HostClock {
     public func sleep(for duration: Duration) async throws {
         try await Task.sleep(for: duration)
     }
+}
+
+/// A deadline armed on the shared watch.
+struct WatchTimer: HostTimer {
+    let token: UInt64
+    func cancel() { DeadlineWatch.shared.cancel(token) }
 }

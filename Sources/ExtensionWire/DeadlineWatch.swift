@@ -1,10 +1,13 @@
 import Foundation
 
-/// One thread that runs actions at their deadlines, for every call of every extension. A new deadline
-/// later than the earliest pending one (the usual case: each call gets the same few seconds) wakes
-/// nothing, so arming and cancelling a call's deadline costs no context switch.
-final class DeadlineWatch: @unchecked Sendable {
-    static let shared = DeadlineWatch()
+/// One thread that runs actions at their deadlines, shared by both ends of the wire: the assistant's call
+/// deadlines and an extension's `$/progress` ticks. A new deadline later than the earliest pending one
+/// (the usual case: each call gets the same few seconds) wakes nothing, so arming and cancelling costs no
+/// context switch — a dispatch timer wakes dispatch's manager thread at both. Actions run on the watch's
+/// thread one after another, so they must be short.
+public final class DeadlineWatch: @unchecked Sendable {
+    /// The process's watch; its thread starts with the first deadline.
+    public static let shared = DeadlineWatch()
 
     private struct Entry {
         let deadline: ContinuousClock.Instant
@@ -18,8 +21,8 @@ final class DeadlineWatch: @unchecked Sendable {
     private var plannedWake: ContinuousClock.Instant?
     private var threadStarted = false
 
-    /// Runs `action` at `deadline` unless cancelled first.
-    func schedule(at deadline: ContinuousClock.Instant, _ action: @escaping @Sendable () -> Void) -> UInt64 {
+    /// Runs `action` at `deadline` unless cancelled first; the token cancels it.
+    public func schedule(at deadline: ContinuousClock.Instant, _ action: @escaping @Sendable () -> Void) -> UInt64 {
         condition.lock()
         defer { condition.unlock() }
         nextToken += 1
@@ -35,7 +38,8 @@ final class DeadlineWatch: @unchecked Sendable {
         return nextToken
     }
 
-    func cancel(_ token: UInt64) {
+    /// Drops a pending action; one already running finishes.
+    public func cancel(_ token: UInt64) {
         condition.lock()
         entries[token] = nil
         condition.unlock()
@@ -64,10 +68,4 @@ final class DeadlineWatch: @unchecked Sendable {
             }
         }
     }
-}
-
-/// A deadline armed on the shared watch.
-struct WatchTimer: HostTimer {
-    let token: UInt64
-    func cancel() { DeadlineWatch.shared.cancel(token) }
 }
