@@ -227,9 +227,10 @@ public final class RequestUnderstander: Sendable {
             tagger.tag(ModelFeatures.positions(segments, intent: trainingClass), keys: segments.map(\.key))
                 .map { tagger.labels[$0] }
         } ?? Array(repeating: "O", count: segments.count)
-        let labels = Self.quotedMessage(Self.typedByVocabulary(found, segments: segments, intent: trainingClass,
-                                                               edgeWords: model.edgeWords),
-                                        segments: segments)
+        let labels = Self.withoutWordOnlyPeople(
+            Self.quotedMessage(Self.typedByVocabulary(found, segments: segments, intent: trainingClass, edgeWords: model.edgeWords),
+                               segments: segments),
+            segments: segments, edgeWords: model.edgeWords)
         // The request's own words (outside the values it carries) must say it is of this intent, and
         // none may say it is something no app here does ("remind me to call Kiki": "remind").
         // The scope decision ends the chain for the template and the model; an app's own example is its word.
@@ -323,6 +324,38 @@ public final class RequestUnderstander: Sendable {
             guard lower != start || upper != end else { continue }
             for index in start..<end { labels[index] = "O" }
             for index in lower..<upper { labels[index] = (index == lower ? "B-" : "I-") + property }
+        }
+        return labels
+    }
+
+    /// In a list of people, a "person" made only of the request's own words is none: "Greta needs to hear
+    /// this via Murmur" names Greta, not "this"; "I want Quinn to get this" not "get this". Such a value goes
+    /// only when the list holds a real name besides, and never when a word of it is a name the user or the
+    /// app gave (a contact called "Will").
+    static func withoutWordOnlyPeople(_ labels: [String], segments: [Segment], edgeWords: Set<String>) -> [String] {
+        var spans: [(property: Substring, range: Range<Int>)] = []
+        var start = 0
+        while start < labels.count {
+            guard labels[start] != "O" else { start += 1; continue }
+            let property = labels[start].dropFirst(2)
+            var end = start + 1
+            while end < labels.count, labels[end] == "I-" + property { end += 1 }
+            spans.append((property, start..<end))
+            start = end
+        }
+        // A name the user or the app gave is a vocabulary segment, never a plain word.
+        func wordsOnly(_ span: (property: Substring, range: Range<Int>)) -> Bool {
+            span.range.allSatisfy { index in
+                guard case .word = segments[index].kind else { return false }
+                return edgeWords.contains(segments[index].key)
+            }
+        }
+        var labels = labels
+        for span in spans where FrameBuilder.personProperties.contains(String(span.property))
+            && LanguageModel.listProperties.contains(String(span.property)) && wordsOnly(span) {
+            let others = spans.filter { $0.property == span.property && $0.range != span.range }
+            guard others.contains(where: { !wordsOnly($0) }) else { continue }
+            for index in span.range { labels[index] = "O" }
         }
         return labels
     }
