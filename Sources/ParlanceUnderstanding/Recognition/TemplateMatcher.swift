@@ -369,10 +369,11 @@ struct TemplateMatcher: Sendable {
         let first = request.numbers[0]
         let opensWithApp = request.segmentAt.kind(0) == .app
         let opensWithEntity = request.segmentAt.kind(0) == .entity
+        let wordBits = WordBits.of(request.numbers)
         for index in candidates(first: first) {
             let program = programs[index]
-            guard program.intent != found?.intent, program.mayOpen(with: first, app: opensWithApp, entity: opensWithEntity),
-                  program.mayMatch(words: request.numbers) else { continue }
+            guard program.mayMatch(bits: wordBits), program.mayOpen(with: first, app: opensWithApp, entity: opensWithEntity),
+                  program.mayMatch(words: request.numbers), program.intent != found?.intent else { continue }
             let intent = program.intent
             guard let captures = request.match(program, from: 0, at: 0, captures: .none)?.list else { continue }
             if found != nil { return nil }

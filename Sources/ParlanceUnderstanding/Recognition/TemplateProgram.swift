@@ -46,6 +46,14 @@ final class TemplateProgram: Sendable {
     /// of them is passed over untried (the first way of a split, what follows a message); nil where it may
     /// begin with a value or with nothing at all, and for a word's own step (the word itself is the list).
     let beginnings: [[Int]?]
+    /// Choices every match goes through, each as the words its ways begin with: a request with none of a
+    /// choice's words is passed over untried ("(start|begin|go for) a {workoutName}" needs one of the three,
+    /// which `requiredWords`, holding single words only, cannot say).
+    let requiredChoices: [[Int]]
+    /// `requiredWords` and each of `requiredChoices` as bits (a word's number modulo 64), so that most
+    /// programs are passed over with a few instructions (`WordBits`).
+    let requiredBits: UInt64
+    let choiceBits: [UInt64]
 
     /// - Parameter numbers: the numbers of the templates' words, which this template's words join.
     init(intent: String, pattern: TemplatePattern, numbers: inout [String: Int]) {
@@ -58,6 +66,9 @@ final class TemplateProgram: Sendable {
         var visited = Set<Int>()
         firstWords = Self.firstWords(from: 0, steps: steps, visited: &visited).map { Array($0).sorted() }
         beginnings = Self.beginnings(steps)
+        requiredChoices = Self.requiredChoices(steps, beginnings: beginnings)
+        requiredBits = WordBits.of(requiredWords)
+        choiceBits = requiredChoices.map(WordBits.of)
         visited = []
         opening = firstWords == nil ? Self.opening(from: 0, steps: steps, visited: &visited) : nil
     }
@@ -115,8 +126,40 @@ final class TemplateProgram: Sendable {
         for number in try reader.readNumbers() { first.append(try word(number)) }
         firstWords = hasFirstWords ? first : nil
         beginnings = Self.beginnings(steps)
+        requiredChoices = Self.requiredChoices(steps, beginnings: beginnings)
+        requiredBits = WordBits.of(requiredWords)
+        choiceBits = requiredChoices.map(WordBits.of)
         var visited = Set<Int>()
         opening = firstWords == nil ? Self.opening(from: 0, steps: steps, visited: &visited) : nil
+    }
+
+    /// The words of the splits no way around: steps only lead forward, so a way avoids a step exactly when it
+    /// takes a split's or a jump's edge from before the step to after it.
+    private static func requiredChoices(_ steps: [Step], beginnings: [[Int]?]) -> [[Int]] {
+        var skipping = [Int](repeating: 0, count: steps.count + 1)
+        func edge(from: Int, to: Int) {
+            guard to > from + 1, to <= steps.count else { return }
+            skipping[from + 1] += 1
+            skipping[to] -= 1
+        }
+        for (index, step) in steps.enumerated() {
+            switch step {
+            case .split(let first, let second):
+                edge(from: index, to: first)
+                edge(from: index, to: second)
+            case .jump(let target): edge(from: index, to: target)
+            default: break
+            }
+        }
+        var choices: [[Int]] = []
+        var skipped = 0
+        for index in steps.indices {
+            skipped += skipping[index]
+            guard skipped == 0, case .split = steps[index], let words = beginnings[index], !words.isEmpty,
+                  !choices.contains(words) else { continue }
+            choices.append(words)
+        }
+        return choices
     }
 
     /// `beginnings` for a program's steps, from the last step back (splits and jumps only lead forward;
@@ -149,12 +192,20 @@ final class TemplateProgram: Sendable {
         return app && opening.app || entity && opening.entity || opening.words.contains(word)
     }
 
+    /// Whether a request whose words have the bits `bits` (`WordBits.of`) may match: false rules the program out.
+    func mayMatch(bits: UInt64) -> Bool {
+        guard requiredBits & ~bits == 0 else { return false }
+        for choice in choiceBits where choice & bits == 0 { return false }
+        return true
+    }
+
     /// Whether a request whose words are numbered `words` (the templates' numbers; -1 for a word no template
     /// has) can match.
     func mayMatch(words: [Int]) -> Bool {
         guard let first = words.first else { return false }
         if let firstWords, !firstWords.contains(first) { return false }
         return requiredWords.allSatisfy(words.contains)
+            && requiredChoices.allSatisfy { choice in words.contains(where: choice.contains) }
     }
 
     /// - Parameter after: what follows the pattern, innermost first (each an enclosing sequence's rest).
@@ -281,5 +332,13 @@ extension TemplateProgram {
         writer.write(numbers: requiredWords)
         writer.write(UInt32(firstWords == nil ? 0 : 1))
         writer.write(numbers: firstWords ?? [])
+    }
+}
+
+/// A set of template word numbers as the bits of their numbers modulo 64: a word's bit missing from a
+/// request's bits means the word is missing from the request (the converse needs the numbers themselves).
+enum WordBits {
+    static func of(_ numbers: [Int]) -> UInt64 {
+        numbers.reduce(0) { bits, number in number < 0 ? bits : bits | (1 << UInt64(number & 63)) }
     }
 }
