@@ -14,7 +14,10 @@ import ParlanceUnderstanding
 /// turn, the journal's "sent", with "finished" synced just after off the turn's path; `TMPDIR=/dev/shm`
 /// leaves the disk's syncs out), and every call
 /// is written to the app's activity log as in `parlance chat` (`--no-activity-log` leaves it out). Each turn's
-/// time in extension calls (`ExtensionTimeMeter`) is reported apart from the rest.
+/// time in extension calls (`ExtensionTimeMeter`) is reported apart from the rest. As every front end does
+/// (`parlance chat`, the server, `listen`), the conversation is told after each answer that it was shown
+/// (`delivered()`, which forgets the finished request's saved state): that write comes after the answer, in
+/// the user's reading time, and is timed and reported apart.
 enum ConversationBenchmarks {
     static func run(turns: Int, activityLog: Bool) async throws {
         let home = FileManager.default.temporaryDirectory.appendingPathComponent("parlance-bench-\(UUID().uuidString)")
@@ -33,8 +36,13 @@ enum ConversationBenchmarks {
                                  activity: activityLog ? ExtensionActivityLog(home: home) : nil)
         let conversation = Conversation(apps: store, store: store, home: store.home?.path, host: host, understander: RequestUnderstander(store: store,
                                         defaultCurrency: "USD"))
-        for _ in 0..<50 { _ = await conversation.respond(to: "MonkeyChat Bobo send more bananas") }
+        for _ in 0..<50 {
+            _ = await conversation.respond(to: "MonkeyChat Bobo send more bananas")
+            _ = await conversation.delivered()
+        }
         var samples: [Duration] = []
+        var afterAnswer: [Duration] = []
+        var together: [Duration] = []
         var inCalls: [Duration] = []
         var outsideCalls: [Duration] = []
         samples.reserveCapacity(turns)
@@ -46,6 +54,13 @@ enum ConversationBenchmarks {
                 await conversation.respond(to: "MonkeyChat Bobo send more bananas")
             }
             let whole = clock.now - start
+            let shown = clock.now
+            if let failure = await conversation.delivered() {
+                print("unexpected failure: \(failure.speech)")
+                exit(1)
+            }
+            afterAnswer.append(clock.now - shown)
+            together.append(clock.now - start)
             samples.append(whole)
             inCalls.append(meter.elapsed)
             outsideCalls.append(whole - meter.elapsed)
@@ -58,6 +73,8 @@ enum ConversationBenchmarks {
         samples.sort()
         inCalls.sort()
         outsideCalls.sort()
+        afterAnswer.sort()
+        together.sort()
         func at(_ fraction: Double, of sorted: [Duration] = samples) -> String {
             let value = sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
             return String(format: "%.2f ms", Double(value.components.attoseconds) / 1e15 + Double(value.components.seconds) * 1000)
@@ -69,6 +86,8 @@ enum ConversationBenchmarks {
         print("  of which in the extension calls (host, wire, the extension, the journal's sent mark): p50 \(at(0.5, of: inCalls)); "
               + "the rest (understanding, engine, store): p50 \(at(0.5, of: outsideCalls))")
         print("  p50 \(at(0.5))   p90 \(at(0.9))   p99 \(at(0.99))")
+        print("  after the answer was shown (delivered: the finished request's state forgotten): p50 \(at(0.5, of: afterAnswer)); "
+              + "answer and that together: p50 \(at(0.5, of: together))")
     }
 }
 
