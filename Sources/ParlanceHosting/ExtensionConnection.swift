@@ -9,8 +9,8 @@ import Synchronization
 final class ExtensionConnection: LineTransportDelegate, @unchecked Sendable {
     private struct Pending {
         let method: String
-        var continuation: CheckedContinuation<Data, any Error>?
-        var outcome: Result<Data, HostingError>?
+        var continuation: CheckedContinuation<JSONValue, any Error>?
+        var outcome: Result<JSONValue, HostingError>?
         let progress: (@Sendable (Duration) -> Void)?
     }
 
@@ -114,7 +114,7 @@ final class ExtensionConnection: LineTransportDelegate, @unchecked Sendable {
         }
         let reply = try await reply(to: id)
         do {
-            return try WireProtocol.decode(ReplyResult<Result>.self, from: reply).result
+            return try JSONValueDecoder().decode(ReplyResult<Result>.self, from: reply).result
         } catch {
             let failure = HostingError(.malformedMessage, app: endpoint.appName,
                 "\(endpoint.appName)'s extension replied to \(method.rawValue) with an unreadable result: "
@@ -164,11 +164,11 @@ final class ExtensionConnection: LineTransportDelegate, @unchecked Sendable {
     }
 
     nonisolated(nonsending)
-    private func reply(to id: Int) async throws(HostingError) -> Data {
+    private func reply(to id: Int) async throws(HostingError) -> JSONValue {
         do {
             return try await withTaskCancellationHandler {
-                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Data, any Error>) in
-                    let ready = state.withLock { state -> Swift.Result<Data, HostingError>?? in
+                try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<JSONValue, any Error>) in
+                    let ready = state.withLock { state -> Swift.Result<JSONValue, HostingError>?? in
                         guard var pending = state.pending[id] else { return .some(nil) }
                         if let outcome = pending.outcome {
                             state.pending[id] = nil
@@ -195,8 +195,8 @@ final class ExtensionConnection: LineTransportDelegate, @unchecked Sendable {
         }
     }
 
-    private func complete(_ id: Int, with outcome: Result<Data, HostingError>) -> Bool {
-        let waiting = state.withLock { state -> (found: Bool, continuation: CheckedContinuation<Data, any Error>?) in
+    private func complete(_ id: Int, with outcome: Result<JSONValue, HostingError>) -> Bool {
+        let waiting = state.withLock { state -> (found: Bool, continuation: CheckedContinuation<JSONValue, any Error>?) in
             guard var pending = state.pending[id] else { return (false, nil) }
             guard let continuation = pending.continuation else {
                 pending.outcome = outcome
@@ -217,7 +217,7 @@ final class ExtensionConnection: LineTransportDelegate, @unchecked Sendable {
 
     /// Fails every waiting call and refuses new ones.
     private func breakConnection(_ failure: HostingError, notify: Bool = true) {
-        let (first, waiting) = state.withLock { state -> (Bool, [CheckedContinuation<Data, any Error>]) in
+        let (first, waiting) = state.withLock { state -> (Bool, [CheckedContinuation<JSONValue, any Error>]) in
             let first = state.failure == nil
             if first { state.failure = failure }
             let waiting = state.pending.values.compactMap(\.continuation)
@@ -236,9 +236,12 @@ final class ExtensionConnection: LineTransportDelegate, @unchecked Sendable {
     // MARK: LineTransportDelegate
 
     func transport(didReceive line: Data) {
+        // The line is read once: its header routes it, and a reply's result is decoded from the same value.
+        let value: JSONValue
         let message: IncomingMessage
         do {
-            message = try WireProtocol.decode(IncomingMessage.self, from: line)
+            value = try JSONValue(jsonData: line)
+            message = try JSONValueDecoder().decode(IncomingMessage.self, from: value)
         } catch {
             let preview = String(decoding: line.prefix(120), as: UTF8.self)
             logger.error("extension sent a line that is not JSON-RPC", metadata: ["app": "\(endpoint.appName)", "line": "\(preview)"])
@@ -250,12 +253,12 @@ final class ExtensionConnection: LineTransportDelegate, @unchecked Sendable {
         }
         switch message.kind {
         case let .reply(id):
-            let outcome: Result<Data, HostingError>
+            let outcome: Result<JSONValue, HostingError>
             if let error = message.error {
                 let method = state.withLock { $0.pending[id]?.method } ?? "a call"
                 outcome = .failure(remoteFailure(error, method: method))
             } else {
-                outcome = .success(line)
+                outcome = .success(value)
             }
             guard !complete(id, with: outcome) else { return }
             if state.withLock({ id >= 1 && id < $0.nextID }) {
@@ -269,7 +272,7 @@ final class ExtensionConnection: LineTransportDelegate, @unchecked Sendable {
             breakConnection(failure)
             transport.terminate()
         case let .notification(method):
-            receiveNotification(method, line: line)
+            receiveNotification(method, message: value)
         case let .orphanError(error):
             logger.error("extension could not read a request", metadata: ["app": "\(endpoint.appName)", "error": "\(error.message)"])
         }
@@ -285,16 +288,16 @@ final class ExtensionConnection: LineTransportDelegate, @unchecked Sendable {
         breakConnection(failure, notify: !expected)
     }
 
-    private func receiveNotification(_ method: String, line: Data) {
+    private func receiveNotification(_ method: String, message: JSONValue) {
         switch WireMethod(rawValue: method) {
         case .progress:
-            guard let params = try? WireProtocol.decode(NotificationParams<ProgressParams>.self, from: line).params,
+            guard let params = try? JSONValueDecoder().decode(NotificationParams<ProgressParams>.self, from: message).params,
                   case let .number(id) = params.id else { return }
             let progress = state.withLock { $0.pending[id]?.progress }
             progress?(.milliseconds(params.elapsedMilliseconds))
         case .update:
             do {
-                onUpdate(try WireProtocol.decode(NotificationParams<UpdateParams>.self, from: line).params)
+                onUpdate(try JSONValueDecoder().decode(NotificationParams<UpdateParams>.self, from: message).params)
             } catch {
                 logger.error("extension sent an unreadable ride status",
                              metadata: ["app": "\(endpoint.appName)", "error": "\(WireDecodingMessage.describe(error))"])
