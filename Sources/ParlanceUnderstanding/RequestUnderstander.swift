@@ -302,18 +302,29 @@ public final class RequestUnderstander: Sendable {
         return trimmedToVocabulary(labels, segments: segments, intent: intent, edgeWords: edgeWords)
     }
 
-    /// A value holding one vocabulary phrase of its property, with words of the request at its edges: only
-    /// the phrase ("mir Bartholomew Quince" → "Bartholomew Quince").
-    private static func trimmedToVocabulary(_ labels: [String], segments: [Segment], intent: String,
-                                            edgeWords: Set<String>) -> [String] {
-        var labels = labels
+    /// The values the labels mark, in order: each property with its positions ("B-x" and the "I-x" after it).
+    private static func valueSpans(_ labels: [String]) -> [(property: Substring, range: Range<Int>)] {
+        var spans: [(property: Substring, range: Range<Int>)] = []
         var start = 0
         while start < labels.count {
             guard labels[start] != "O" else { start += 1; continue }
             let property = labels[start].dropFirst(2)
             var end = start + 1
             while end < labels.count, labels[end] == "I-" + property { end += 1 }
-            defer { start = end }
+            spans.append((property, start..<end))
+            start = end
+        }
+        return spans
+    }
+
+    /// A value holding one vocabulary phrase of its property, with words of the request at its edges: only
+    /// the phrase ("mir Bartholomew Quince" → "Bartholomew Quince").
+    private static func trimmedToVocabulary(_ labels: [String], segments: [Segment], intent: String,
+                                            edgeWords: Set<String>) -> [String] {
+        var labels = labels
+        // Each value is changed within its own positions only, so the spans found first stay right.
+        for (property, range) in valueSpans(labels) {
+            let (start, end) = (range.lowerBound, range.upperBound)
             guard Self.namedByVocabulary.contains(String(property)) else { continue }
             let phrases = (start..<end).filter { segments[$0].vocabularyProperties(intent: intent).contains(String(property)) }
             guard phrases.count == 1, let phrase = phrases.first else { continue }
@@ -333,16 +344,7 @@ public final class RequestUnderstander: Sendable {
     /// only when the list holds a real name besides, and never when a word of it is a name the user or the
     /// app gave (a contact called "Will").
     static func withoutWordOnlyPeople(_ labels: [String], segments: [Segment], edgeWords: Set<String>) -> [String] {
-        var spans: [(property: Substring, range: Range<Int>)] = []
-        var start = 0
-        while start < labels.count {
-            guard labels[start] != "O" else { start += 1; continue }
-            let property = labels[start].dropFirst(2)
-            var end = start + 1
-            while end < labels.count, labels[end] == "I-" + property { end += 1 }
-            spans.append((property, start..<end))
-            start = end
-        }
+        let spans = valueSpans(labels)
         // A name the user or the app gave is a vocabulary segment, never a plain word.
         func wordsOnly(_ span: (property: Substring, range: Range<Int>)) -> Bool {
             span.range.allSatisfy { index in
