@@ -264,6 +264,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--requests", type=int, default=1000)
     parser.add_argument("--contacts", type=int, default=1000)
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="hassil and Parlance run alternately this many times; the medians are compared "
+                             "(this VM's speed drifts within minutes, so one block of each could compare two speeds)")
     args = parser.parse_args()
     python = prepare()
     names = contacts(args.contacts)
@@ -273,24 +276,35 @@ def main():
     runner = os.path.join(ROOT, "Benchmarks", "hassil_runner.py")
     hassil_data = os.path.join(WORK, "hassil.json")
 
-    elapsed, hassil_rss, output = peak_rss([python, runner, "--intents", hassil_data, "--requests", request_file])
-    hassil = json.loads(output)
-    elapsed, _, output = peak_rss([PARLANCE, "eval", "--language", "en", "--now", NOW, "--json",
-                                              "--apps", os.path.join(WORK, "apps"),
-                                              "--vocabulary", os.path.join(WORK, "vocabulary.json"), request_file])
-    report = json.loads(output)
+    hassil_rounds, parlance_rounds = [], []
+    for _ in range(max(1, args.rounds)):
+        elapsed, hassil_rss, output = peak_rss([python, runner, "--intents", hassil_data, "--requests", request_file])
+        hassil_rounds.append(json.loads(output))
+        elapsed, _, output = peak_rss([PARLANCE, "eval", "--language", "en", "--now", NOW, "--json",
+                                                  "--apps", os.path.join(WORK, "apps"),
+                                                  "--vocabulary", os.path.join(WORK, "vocabulary.json"), request_file])
+        parlance_rounds.append(json.loads(output))
+    hassil = dict(hassil_rounds[0])
+    hassil["p50"] = statistics.median(round_["p50"] for round_ in hassil_rounds)
+    hassil["p99"] = statistics.median(round_["p99"] for round_ in hassil_rounds)
+    report = parlance_rounds[0]
     # Judged as hassil is: intent, app, the person and the message (other parameters, such as "new" read as
     # unread messages, hassil does not give).
     judged = {"error", "intent", "app", "parameters.recipients", "parameters.senders", "parameters.content"}
     wrong = {failure["line"] for failure in report["failures"] if judged.intersection(failure["differences"])}
-    parlance = {"p50": report["latency"]["p50Microseconds"], "p99": report["latency"]["p99Microseconds"],
+    parlance = {"p50": statistics.median(r["latency"]["p50Microseconds"] for r in parlance_rounds),
+                "p99": statistics.median(r["latency"]["p99Microseconds"] for r in parlance_rounds),
                 "accuracy": per_kind(rows, wrong), "overall": 1 - len(wrong) / max(len(rows), 1)}
 
     home = parlance_home()
     probe = "send a message to " + names[0] + " on " + APPS[0] + " saying more bananas"
     subprocess.run([PARLANCE, "parse", "--home", home, probe], check=True, stdout=subprocess.DEVNULL)  # warms the cache
-    parlance["first"] = first_answer([PARLANCE, "parse", "--home", home, "--now", NOW, probe])
-    hassil["first"] = first_answer([python, runner, "--intents", hassil_data, "--first", probe])
+    parlance_first, hassil_first = [], []
+    for _ in range(5):  # alternately, as above
+        parlance_first.append(first_answer([PARLANCE, "parse", "--home", home, "--now", NOW, probe], runs=1))
+        hassil_first.append(first_answer([python, runner, "--intents", hassil_data, "--first", probe], runs=1))
+    parlance["first"] = statistics.median(parlance_first)
+    hassil["first"] = statistics.median(hassil_first)
     # Memory as a user's process has it: the home's apps and contacts, the cached model, every request once
     # (`eval` above trains in its own process, which leaves training's garbage behind).
     texts = os.path.join(WORK, "texts.txt")
@@ -298,7 +312,11 @@ def main():
         handle.write("".join(row["text"] + "\n" for row in rows))
     parlance_rss = peak_rss_with_input([PARLANCE, "parse", "--home", home, "--now", NOW], texts)
 
-    print(f"{len(rows)} requests, {len(APPS)} messaging apps, {len(names)} contacts; release build, one run")
+    print(f"{len(rows)} requests, {len(APPS)} messaging apps, {len(names)} contacts; release build, one run of "
+          f"{len(hassil_rounds)} alternating rounds (medians)")
+    print("per request p50 by round (Parlance / hassil): " + ", ".join(
+        f"{ours['latency']['p50Microseconds']:.1f} / {theirs['p50']:.1f} µs"
+        for ours, theirs in zip(parlance_rounds, hassil_rounds)))
     print(f"{'':40}{'Parlance':>12}{'hassil':>12}{'ratio':>10}")
 
     def line(label, ours, theirs, unit, better_low=True):

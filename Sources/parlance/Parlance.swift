@@ -16,7 +16,7 @@ struct Parlance: AsyncParsableCommand {
     static func main() async {
         umask(0o077)
         do {
-            var command = try parseAsRoot()
+            var command = try parsedCommand()
             if var asynchronous = command as? any AsyncParsableCommand {
                 try await asynchronous.run()
             } else {
@@ -25,6 +25,27 @@ struct Parlance: AsyncParsableCommand {
         } catch {
             exit(withError: error)
         }
+    }
+}
+
+extension Parlance {
+    /// Commands without subcommands that a fresh process may run to answer at once (`parse`, `chat`).
+    private static let quickCommands: [String: any ParsableCommand.Type] = ["parse": ParseCommand.self, "chat": ChatCommand.self]
+    /// Words that ask for help or the tool's own output rather than a run.
+    private static let helpWords: Set<String> = ["-h", "--help", "help", "--version", "--generate-completion-script",
+                                                 "--experimental-dump-help"]
+
+    /// The command line, parsed. `parlance parse …` and `parlance chat …` are parsed by their command alone:
+    /// parsing through the root reflects every command of the tree (measured: ≈ 10 ms of the ≈ 85 ms a fresh
+    /// `parse` takes to answer). Help, and anything the command refuses, goes through the root, so usage and
+    /// error messages are the root's.
+    static func parsedCommand() throws -> any ParsableCommand {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let name = arguments.first, let command = quickCommands[name], helpWords.isDisjoint(with: arguments),
+           let parsed = try? command.parseAsRoot(Array(arguments.dropFirst())) {
+            return parsed
+        }
+        return try parseAsRoot()
     }
 }
 

@@ -58,4 +58,22 @@ import Testing
         #expect(lines.first?.contains("line 1 is 200000 bytes long") == true)
         #expect(lines.last?.contains("\"intent\":null") == true)
     }
+
+    /// `parse` and `chat` are parsed by their command alone (quicker to a first answer); help and refused
+    /// arguments still read as the root command's.
+    @Test func quickCommandsKeepTheRootsUsageAndErrors() throws {
+        let cli = CommandRunner()
+        defer { cli.remove() }
+        let refused = try cli.run(["parse", "--bogus"])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("Unknown option '--bogus'"))
+        #expect(refused.stderr.contains("Usage: parlance parse"), "\(refused.stderr)")
+        let help = try cli.run(["chat", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("USAGE: parlance chat"), "\(help.stdout)")
+        let missing = try cli.run(["parse", "--language"])
+        #expect(missing.status != 0)
+        #expect(missing.stderr.contains("Missing value for '--language <code>'"), "\(missing.stderr)")
+        #expect(missing.stderr.contains("Usage: parlance parse"), "\(missing.stderr)")
+    }
 }
