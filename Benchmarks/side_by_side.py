@@ -17,7 +17,8 @@ templates), peak resident memory of the process that answered all requests, and 
 app, person and message all right), with Parlance's ratio to hassil.
 
 Needs a release build (built here) and hassil from PyPI in a virtual environment (made here, in
-.build/hassil-venv). Not part of `swift test`. Usage: Benchmarks/side_by_side.py [--requests N] [--contacts N]
+.build/hassil-venv). Not part of `swift test`. Usage: Benchmarks/side_by_side.py [--requests N] [--contacts N] [--rounds N]
+(hassil and Parlance alternate for N rounds, 3 by default; the medians are compared)
 """
 import argparse
 import json

@@ -230,7 +230,7 @@ public final class RequestUnderstander: Sendable {
         let labels = Self.withoutWordOnlyPeople(
             Self.quotedMessage(Self.typedByVocabulary(found, segments: segments, intent: trainingClass, edgeWords: model.edgeWords),
                                segments: segments),
-            segments: segments, edgeWords: model.edgeWords)
+            segments: segments, edgeWords: model.edgeWords, functionWords: model.language.functionWords)
         // The request's own words (outside the values it carries) must say it is of this intent, and
         // none may say it is something no app here does ("remind me to call Kiki": "remind").
         // The scope decision ends the chain for the template and the model; an app's own example is its word.
@@ -339,18 +339,21 @@ public final class RequestUnderstander: Sendable {
         return labels
     }
 
-    /// In a list of people, a "person" made only of the request's own words is none: "Greta needs to hear
-    /// this via Murmur" names Greta, not "this"; "I want Quinn to get this" not "get this". Such a value goes
-    /// only when the list holds a real name besides, and never when a word of it is a name the user or the
-    /// app gave (a contact called "Will").
-    static func withoutWordOnlyPeople(_ labels: [String], segments: [Segment], edgeWords: Set<String>) -> [String] {
+    /// In a list of people, a "person" made only of the request's own words, one of them a function word, is
+    /// none: "Greta needs to hear this via Murmur" names Greta, not "this"; "I want Quinn to get this" not "get
+    /// this". Such a value goes only when the list holds a real name besides. A name the user or the app gave,
+    /// a word written with a capital inside the sentence ("Bobo and Will"), and a value without a function word
+    /// ("bobo and will", as speech writes it: "will" is a word of the templates, not a function word) stay.
+    static func withoutWordOnlyPeople(_ labels: [String], segments: [Segment], edgeWords: Set<String>,
+                                      functionWords: Set<String>) -> [String] {
         let spans = valueSpans(labels)
         // A name the user or the app gave is a vocabulary segment, never a plain word.
         func wordsOnly(_ span: (property: Substring, range: Range<Int>)) -> Bool {
-            span.range.allSatisfy { index in
-                guard case .word = segments[index].kind else { return false }
+            let plain = span.range.allSatisfy { index in
+                guard case .word = segments[index].kind, !segments[index].isCapitalized else { return false }
                 return edgeWords.contains(segments[index].key)
             }
+            return plain && span.range.contains { functionWords.contains(segments[$0].key) }
         }
         var labels = labels
         for span in spans where FrameBuilder.personProperties.contains(String(span.property))
