@@ -28,8 +28,13 @@ struct BrowserTests {
         defer { server.stop() }
         let browser = try BrowserSession(url: server.base + "/?language=en")
         try browser.wait(for: "document.getElementById('say') && sessionStorage.getItem('parlance.conversation')")
+        // The question comes first by the event stream; the request's own reply is held back here, so "Yes" is
+        // clicked while that request is still on its way (as on a busy machine) and must wait, not be dropped.
+        try Self.holdNextTurnReply(in: browser, milliseconds: 1500)
         try browser.type("send a MonkeyChat message")
         try browser.wait(for: Self.lastStep(is: "permission"))
+        #expect(try browser.evaluate("document.getElementById('send').disabled") as? Bool == true,
+                "the request's reply is still held back when Yes is clicked")
         try browser.click(button: "Yes")
         try browser.wait(for: Self.lastStep(is: "value:recipients"))
         try browser.type("Bobo")
@@ -57,6 +62,21 @@ struct BrowserTests {
             #expect(shown.contains(content), "\(language): \(shown)")
             try browser.screenshot(to: Self.artifacts.appendingPathComponent("seed-\(language).png"))
         }
+    }
+
+    /// Delays the page's next reply to a turn (`POST …/turns`) by `milliseconds`, once.
+    static func holdNextTurnReply(in browser: BrowserSession, milliseconds: Int) throws {
+        _ = try browser.evaluate("""
+            (() => { const original = window.fetch; let held = 1;
+              window.fetch = async (resource, options) => {
+                const response = await original(resource, options);
+                if (held > 0 && options && options.method === 'POST' && String(resource).endsWith('/turns')) {
+                  held -= 1;
+                  await new Promise((resolve) => setTimeout(resolve, \(milliseconds)));
+                }
+                return response;
+              }; })()
+            """)
     }
 
     @Test("a disambiguation answered by clicking a name; a payment confirmed by clicking Yes; discovery as a list to tap")

@@ -28,6 +28,15 @@ package final class DedicatedTestExecutor: TaskExecutor, @unchecked Sendable {
     /// inherit their creator's, and Foundation does not rename a running one).
     package static var isCurrentThread: Bool { Thread.current.threadDictionary[marker] != nil }
 
+    /// Records an issue when the caller runs on the cooperative pool: a helper that trains models or
+    /// waits calls it, so a test that forgot its trait fails every run, not only when the pool starves.
+    package static func expectCurrentThread(for work: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        guard !isCurrentThread else { return }
+        let message = "\(work) runs on Swift's cooperative pool and starves the hosting tests; mark the suite "
+            + "`.computesAtLength` or `.waitsBlocking` (or nest it in one that is)"
+        Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+    }
+
     package func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         condition.withLock {

@@ -1,5 +1,6 @@
 import Foundation
 import ParlanceUnderstanding
+import TestSupport
 import Testing
 
 extension UnderstandingTests {
@@ -7,7 +8,11 @@ extension UnderstandingTests {
 @Suite struct AnswerTests {
     /// One understander for every case: it trains each language's model once, not once per case (training
     /// is CPU-bound and would starve the timing-sensitive hosting tests running alongside).
-    static let shared = Result { try UnderstandingTests.understander("dev").0 }
+    static var shared: Result<RequestUnderstander, any Error> {
+        DedicatedTestExecutor.expectCurrentThread(for: "the shared understander (training six models)")
+        return trainedOnce
+    }
+    private static let trainedOnce = Result { try UnderstandingTests.understander("dev").0 }
 
     static let recipients = ParameterReference(intent: "INSendMessageIntent", parameter: "recipients",
                                                app: "org.example.chatterly")

@@ -18,6 +18,7 @@ import Testing
     }
 
     static func understander(_ set: String) throws -> (RequestUnderstander, AssistantStore) {
+        DedicatedTestExecutor.expectCurrentThread(for: "an understander over the evaluation apps")
         let store = try EvaluationSetup.store(apps: EvaluationFiles.url("apps-\(set)"),
                                               vocabulary: EvaluationFiles.url("en/vocabulary-\(set).json"))
         return (RequestUnderstander(store: store, defaultCurrency: "USD", clock: { utcTime() }), store)

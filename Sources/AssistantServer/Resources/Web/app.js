@@ -67,7 +67,7 @@ const page = {
   voice: document.getElementById("voice"),
 };
 
-const state = { id: null, shown: new Set(), socket: null, busy: false, lastSeq: 0, starting: Promise.resolve() };
+const state = { id: null, shown: new Set(), socket: null, busy: false, lastSeq: 0, starting: Promise.resolve(), saying: Promise.resolve() };
 
 function text(key) {
   return (words[page.language.value] || words.en)[key] || words.en[key] || key;
@@ -82,10 +82,16 @@ function translatePage() {
 
 const { token, api, element, appIcon } = Parlance;
 
+// A question's choices answer it once: the click disables them all (a double click is not two answers).
 function choiceButton(label, answer) {
   const button = element("button", "secondary", label);
   button.type = "button";
-  button.addEventListener("click", () => say(answer));
+  button.addEventListener("click", () => {
+    const list = button.closest("ul");
+    for (const choice of list ? list.querySelectorAll("button") : [button]) choice.disabled = true;
+    button.classList.add("chosen");
+    say(answer);
+  });
   return button;
 }
 
@@ -384,22 +390,30 @@ async function start(fresh) {
   listen();
 }
 
+// What is said while an answer is on its way waits for it, then goes in order: a question shown by the
+// event stream can be answered (a click) before the request that asked it has returned.
 async function say(words) {
   const said = words.trim();
-  if (!said || state.busy) return;
+  if (!said) return;
   showMine(said);
+  const turn = state.saying.then(() => sendTurn(said));
+  state.saying = turn;
+  await turn;
+  page.input.focus();
+}
+
+async function sendTurn(said) {
   setBusy(true);
   await state.starting;
   try {
     const answer = await api("POST", `/v1/conversations/${state.id}/turns`, { text: said });
     answer.turns.forEach(show);
-    setBusy(false);
   } catch (error) {
-    setBusy(false);
     page.status.textContent = error.message;
     if (error.status === 404) await begin(true);
+  } finally {
+    setBusy(false);
   }
-  page.input.focus();
 }
 
 page.form.addEventListener("submit", (event) => {
