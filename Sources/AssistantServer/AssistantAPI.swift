@@ -121,6 +121,7 @@ struct AssistantAPI: Sendable {
     private func parse(_ request: Request) async throws -> JSONResponse<UnderstoodRequest> {
         let body = try await RequestBody.decode(ParseInput.self, from: request, limit: configuration.maximumBodySize)
         let result: UnderstoodRequest
+        await understander.prepare(language: body.language)
         do {
             result = try understander.understand(body.text, language: body.language)
         } catch {

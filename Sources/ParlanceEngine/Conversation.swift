@@ -111,6 +111,11 @@ public actor Conversation {
 
     /// Answers one thing the user said. `progress` hears waiting turns while an extension works.
     public func respond(to text: String, progress: (@Sendable (AssistantTurn) -> Void)? = nil) async -> [AssistantTurn] {
+        // A model not yet read or trained is made ready off the cooperative pool, before this turn starts.
+        await understander.prepare(language: machine.state.language)
+        if let defaultLanguage, defaultLanguage != machine.state.language {
+            await understander.prepare(language: defaultLanguage)
+        }
         self.progress = progress
         appsThisTurn = [:]
         lockedThisTurn = nil

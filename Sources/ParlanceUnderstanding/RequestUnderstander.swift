@@ -79,12 +79,39 @@ public final class RequestUnderstander: Sendable {
         LanguageModel.waitForBackgroundTraining()
     }
 
+    /// Reads or trains the model of a language, and builds its vocabulary index, on a thread of its own,
+    /// so that async code (a conversation, the server) never holds one of Swift's cooperative threads for
+    /// the seconds training can take; `understand` then finds them ready. Returns at once when they are.
+    /// - Parameter language: as for `understand`; nil means the user's locale, else English.
+    nonisolated(nonsending) public func prepare(language: String?) async {
+        guard let pack = Self.pack(for: language), !isReady(pack) else { return }
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let thread = Thread { [self] in
+                // Only readies the context: a failure (the store unreadable) is thrown again by `understand`.
+                _ = try? context(for: pack)
+                done.resume()
+            }
+            thread.name = "parlance.understanding-preparation"
+            thread.start()
+        }
+    }
+
+    /// Whether a language's context was built and its model not since replaced by one trained in the
+    /// background. (A vocabulary change since only rebuilds the index, which `understand` does in place.)
+    private func isReady(_ pack: LanguagePack) -> Bool {
+        guard let cached = contexts.withLock({ $0[pack.code] }) else { return false }
+        return !cached.context.model.isSuperseded
+    }
+
+    /// The language a tag names; nil: the user's locale's, else English.
+    private static func pack(for language: String?) -> LanguagePack? {
+        let tag = language ?? Locale.current.language.languageCode?.identifier ?? "en"
+        return LanguageCatalog.pack(for: tag) ?? (language == nil ? LanguageCatalog.pack(for: "en") : nil)
+    }
+
     /// Checks a request and its language, and gives the context to understand it in.
     func prepare(_ text: String, language: String?) throws(UnderstandingError) -> UnderstandingContext {
-        let tag = language ?? Locale.current.language.languageCode?.identifier ?? "en"
-        guard let pack = LanguageCatalog.pack(for: tag) ?? (language == nil ? LanguageCatalog.pack(for: "en") : nil) else {
-            throw .unsupported(tag)
-        }
+        guard let pack = Self.pack(for: language) else { throw .unsupported(language ?? "en") }
         guard !text.allSatisfy(\.isWhitespace) else { throw .empty }
         guard text.count <= UnderstandingError.maximumLength else { throw .tooLong(text.count) }
         // An escape sequence sent on to an app, or echoed to a terminal, would be obeyed there.

@@ -12,7 +12,7 @@ import Testing
     @Test("no confirm is sent for an intent whose handler the extension said has none")
     func skippedWhenTheExtensionSaysSo() async throws {
         let sent = SentMethods()
-        let host = ExtensionHost(launcher: CountingLauncher(sent: sent) { NoConfirmMessaging() })
+        let host = ExtensionHost(launcher: CountingLauncher(sent: sent) { NoConfirmMessaging() }, policy: ExtensionHostTests.unhurried)
         let endpoint = Self.endpoint
         let first = Self.message(identifier: "intent-1")
         _ = try await host.resolve(["content"], of: first, in: endpoint)
@@ -37,7 +37,7 @@ import Testing
     @Test("a handler with confirm is asked every time")
     func askedWhenImplemented() async throws {
         let sent = SentMethods()
-        let host = ExtensionHost(launcher: CountingLauncher(sent: sent) { ConfirmingMessaging() })
+        let host = ExtensionHost(launcher: CountingLauncher(sent: sent) { ConfirmingMessaging() }, policy: ExtensionHostTests.unhurried)
         for number in 1...3 {
             let intent = Self.message(identifier: "intent-\(number)")
             _ = try await host.resolve(["content"], of: intent, in: Self.endpoint)

@@ -31,14 +31,18 @@ import Testing
                                    speakableGroupName: nil, conversationIdentifier: nil, serviceName: nil, sender: nil)
     }
 
-    @Test(arguments: Transport.allCases)
-    func resolveConfirmHandle(_ transport: Transport) async throws {
-        // Not a test of speed: on a loaded machine (models training in other tests on both threads of the
-        // cooperative pool) an in-process extension may wait seconds for a thread to start or answer on.
+    /// For tests that are not about speed: while the whole suite runs, an in-process extension may wait seconds
+    /// for a cooperative thread to start or answer on (session 27's CI saw 37 s, session 28's runs 5–6 s).
+    static var unhurried: HostingPolicy {
         var policy = HostingPolicy()
         policy.startDeadline = .seconds(30)
         policy.resolveDeadline = .seconds(30)
-        let host = ExtensionHost(launcher: transport.launcher, policy: policy)
+        return policy
+    }
+
+    @Test(arguments: Transport.allCases)
+    func resolveConfirmHandle(_ transport: Transport) async throws {
+        let host = ExtensionHost(launcher: transport.launcher, policy: Self.unhurried)
         let endpoint = TestProducts.testExtension()
         let intent = Self.message(to: ["Bobo", "Kiki"])
 
@@ -64,7 +68,7 @@ import Testing
     /// What the caller records before an extension start (the journal's "decided") runs only when the
     /// extension must start; when it throws, nothing is started or sent.
     @Test func beforeStartingRunsOnlyWhenTheExtensionMustStart() async throws {
-        let host = ExtensionHost(launcher: Transport.inProcess.launcher)
+        let host = ExtensionHost(launcher: Transport.inProcess.launcher, policy: Self.unhurried)
         let endpoint = TestProducts.testExtension()
         let steps = Mutex<[String]>([])
         func handle() async throws(HostingError) {
