@@ -109,6 +109,21 @@ struct BrowserTests {
         try browser.type("pay Kiki 5 dollars with MonkeyPay for bananas")
         try browser.wait(for: Self.lastStep(is: "confirmIntent"))
         try browser.screenshot(to: Self.artifacts.appendingPathComponent("payment-confirm.png"))
+        // A "Yes" that cannot reach the assistant says so and leaves the question open: its buttons come back for another try.
+        _ = try browser.evaluate("""
+            (() => { const original = window.fetch; let failing = 1;
+              window.fetch = (resource, options) => {
+                if (failing > 0 && options && options.method === 'POST' && String(resource).endsWith('/turns')) {
+                  failing -= 1;
+                  return Promise.reject(new TypeError('the network is down'));
+                }
+                return original(resource, options);
+              }; })()
+            """)
+        try browser.click(button: "Yes")
+        try browser.wait(for: "document.getElementById('status').textContent === 'The assistant cannot be reached; try again.' && "
+                         + "[...document.querySelectorAll('#log button')].filter(b => b.textContent === 'Yes').pop()?.disabled === false")
+        #expect(try browser.evaluate(Self.lastStep(is: "confirmIntent")) as? Bool == true, "the question is still open")
         try browser.click(button: "Yes")
         try browser.wait(for: Self.lastStep(is: "handled"))
         let paid = try browser.pageText()

@@ -82,15 +82,20 @@ function translatePage() {
 
 const { token, api, element, appIcon } = Parlance;
 
-// A question's choices answer it once: the click disables them all (a double click is not two answers).
+// A question's choices answer it once: the click disables them all (a double click is not two answers),
+// and enables them again if the answer could not be sent.
 function choiceButton(label, answer) {
   const button = element("button", "secondary", label);
   button.type = "button";
-  button.addEventListener("click", () => {
+  button.addEventListener("click", async () => {
     const list = button.closest("ul");
-    for (const choice of list ? list.querySelectorAll("button") : [button]) choice.disabled = true;
+    const choices = list ? [...list.querySelectorAll("button")] : [button];
+    choices.forEach((choice) => { choice.disabled = true; });
     button.classList.add("chosen");
-    say(answer);
+    if (!(await say(answer))) {
+      choices.forEach((choice) => { choice.disabled = false; });
+      button.classList.remove("chosen");
+    }
   });
   return button;
 }
@@ -392,14 +397,16 @@ async function start(fresh) {
 
 // What is said while an answer is on its way waits for it, then goes in order: a question shown by the
 // event stream can be answered (a click) before the request that asked it has returned.
+// Returns whether the assistant answered.
 async function say(words) {
   const said = words.trim();
-  if (!said) return;
+  if (!said) return false;
   showMine(said);
   const turn = state.saying.then(() => sendTurn(said));
   state.saying = turn;
-  await turn;
+  const answered = await turn;
   page.input.focus();
+  return answered;
 }
 
 async function sendTurn(said) {
@@ -408,11 +415,14 @@ async function sendTurn(said) {
   try {
     const answer = await api("POST", `/v1/conversations/${state.id}/turns`, { text: said });
     answer.turns.forEach(show);
-  } catch (error) {
-    page.status.textContent = error.message;
-    if (error.status === 404) await begin(true);
-  } finally {
     setBusy(false);
+    return true;
+  } catch (error) {
+    setBusy(false);
+    // The API's errors say what went wrong; a request that never reached it (no status) is "cannot be reached".
+    page.status.textContent = error.status ? error.message : text("offline");
+    if (error.status === 404) await begin(true);
+    return false;
   }
 }
 
