@@ -1,9 +1,11 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The module graph of docs/architecture.md, as the sources keep it: which module may import which,
-/// and the two jobs only one module may do (SQLite through GRDB, spawning processes).
-struct ModuleBoundaryTests {
+/// and the two jobs only one module may do (SQLite through GRDB, spawning processes). It reads every source
+/// file, seconds of a debug build's CPU while the whole suite runs: on threads of its own.
+@Suite(.computesAtLength) struct ModuleBoundaryTests {
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Sources")
 

@@ -287,14 +287,21 @@ enum WyomingPeer {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
 
-    static var python: String? {
-        let candidates = [ProcessInfo.processInfo.environment["PARLANCE_WYOMING_PYTHON"],
-                          root + "/.build/wyoming-venv/bin/python"].compactMap { $0 }
-        return candidates.first { path in
-            FileManager.default.isExecutableFile(atPath: path)
-                && (try? run(path, ["-c", "import wyoming"]).status) == 0
+    /// A Python that has the `wyoming` package, looked for once. The suite's `.enabled(if:)` asks while the test
+    /// plan is made, on Swift's cooperative pool, so `.ci/run`'s virtual environment is recognised by its files;
+    /// only a Python named by `PARLANCE_WYOMING_PYTHON` is asked to import the package.
+    static let python: String? = {
+        if let named = ProcessInfo.processInfo.environment["PARLANCE_WYOMING_PYTHON"],
+           FileManager.default.isExecutableFile(atPath: named), (try? run(named, ["-c", "import wyoming"]).status) == 0 {
+            return named
         }
-    }
+        let venv = root + "/.build/wyoming-venv"
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: venv + "/lib")) ?? []
+        let installed = versions.contains { version in
+            FileManager.default.fileExists(atPath: "\(venv)/lib/\(version)/site-packages/wyoming/__init__.py")
+        }
+        return installed && FileManager.default.isExecutableFile(atPath: venv + "/bin/python") ? venv + "/bin/python" : nil
+    }()
 
     static func client(port: Int, _ texts: [String]) throws -> [[String: Any]] {
         let script = root + "/Tests/Fixtures/Wyoming/wyoming_client.py"
