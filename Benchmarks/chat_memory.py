@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Resident memory of `parlance chat` with the six sample apps and 10,000 user vocabulary entries.
+"""Resident memory of `parlance chat` with the sample apps and 10,000 user vocabulary entries.
 
 Makes a home in .build/chat-memory (the sample apps, which chat installs on a home without apps, and 10,000
 contact names spread over them), answers once so the model is trained and cached, then starts chat again,

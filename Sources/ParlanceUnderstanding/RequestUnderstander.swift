@@ -97,7 +97,9 @@ public final class RequestUnderstander: Sendable {
     }
 
     /// Whether a language's context was built and its model not since replaced by one trained in the
-    /// background. (A vocabulary change since only rebuilds the index, which `understand` does in place.)
+    /// background. A change of apps or vocabulary since is `understand`'s to pick up, in place: the index is
+    /// rebuilt, and with a model cache the previous model answers while the new one trains on a thread of its
+    /// own (without one — tests, `eval` — the new one trains in place).
     private func isReady(_ pack: LanguagePack) -> Bool {
         guard let cached = contexts.withLock({ $0[pack.code] }) else { return false }
         return !cached.context.model.isSuperseded

@@ -9,7 +9,7 @@ extension UnderstandingTests {
     /// One understander for every case: it trains each language's model once, not once per case (training
     /// is CPU-bound and would starve the timing-sensitive hosting tests running alongside).
     static var shared: Result<RequestUnderstander, any Error> {
-        DedicatedTestExecutor.expectCurrentThread(for: "the shared understander (training six models)")
+        DedicatedTestExecutor.expectCurrentThread(for: "the shared understander (it trains a model per language)")
         return trainedOnce
     }
     private static let trainedOnce = Result { try UnderstandingTests.understander("dev").0 }
