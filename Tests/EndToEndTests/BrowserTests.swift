@@ -29,14 +29,17 @@ struct BrowserTests {
         let browser = try BrowserSession(url: server.base + "/?language=en")
         try browser.wait(for: "document.getElementById('say') && sessionStorage.getItem('parlance.conversation')")
         // The question comes first by the event stream; the request's own reply is held back here, so "Yes" is
-        // clicked while that request is still on its way (as on a busy machine) and must wait, not be dropped.
+        // clicked, and "Bobo" typed, while the turn before is still on its way (as on a busy machine): each must
+        // wait its turn, not be dropped.
+        let answering = "document.getElementById('status').textContent === 'Parlance is answering…'"
         try Self.holdNextTurnReply(in: browser, milliseconds: 1500)
         try browser.type("send a MonkeyChat message")
         try browser.wait(for: Self.lastStep(is: "permission"))
-        #expect(try browser.evaluate("document.getElementById('send').disabled") as? Bool == true,
-                "the request's reply is still held back when Yes is clicked")
+        #expect(try browser.evaluate(answering) as? Bool == true, "the request's reply is still held back when Yes is clicked")
+        try Self.holdNextTurnReply(in: browser, milliseconds: 1500)
         try browser.click(button: "Yes")
         try browser.wait(for: Self.lastStep(is: "value:recipients"))
+        #expect(try browser.evaluate(answering) as? Bool == true, "the reply to yes is still held back when Bobo is typed")
         try browser.type("Bobo")
         try browser.wait(for: Self.lastStep(is: "value:content"))
         try browser.type("send more bananas")

@@ -340,10 +340,9 @@ function showMine(words) {
   item.scrollIntoView({ block: "end" });
 }
 
+// While an answer is on its way the page says so; Send and the choices stay usable (what is said waits its turn).
 function setBusy(busy) {
   state.busy = busy;
-  page.send.disabled = busy;
-  page.discover.disabled = busy;
   page.status.textContent = busy ? text("thinking") : "";
 }
 
