@@ -74,6 +74,54 @@ def decode_expr(name, t, default, container="c", key=None):
     return f"try {container}.decode({swift_type}.self, forKey: .{key})"
 
 
+# The direct JSON form (Sources/Intents/Coding/JSONTree.swift): the same tree as the Codable code above, or
+# `JSONTree.Unsupported` for what it does not cover (the caller then takes the Codable path).
+TREE_SPECIAL_ENCODE = {"Date": "JSONTree.date({v})", "NSNumber": "try JSONTree.number({v}.doubleValue)",
+                       "NSDecimalNumber": "JSONTree.decimal({v})", "DateComponents": "JSONTree.dateComponents({v})",
+                       "NSRange": "JSONTree.range({v})", "PersonNameComponents": "JSONTree.nameComponents({v})"}
+TREE_SPECIAL_DECODE = {"Date": "optionalDate", "NSNumber": "optionalNumber", "NSDecimalNumber": "optionalDecimal",
+                       "DateComponents": "optionalDateComponents", "NSRange": "optionalRange",
+                       "PersonNameComponents": "optionalNameComponents"}
+
+
+def tree_encode_stmt(name, t, default, target="o", key=None):
+    key = key or name
+    base, is_list, optional = base_type(t)
+    if base in SPECIAL and not is_list:
+        if base not in TREE_SPECIAL_ENCODE:
+            return f"try JSONTree.refuse({name})"
+        if optional:
+            return f"if let value = {name} {{ {target}[\"{key}\"] = {TREE_SPECIAL_ENCODE[base].format(v='value')} }}"
+        return f"{target}[\"{key}\"] = {TREE_SPECIAL_ENCODE[base].format(v=name)}"
+    if optional:
+        return f"if let value = {name} {{ {target}[\"{key}\"] = try JSONTree.encode(value) }}"
+    if default is not None:
+        return f"if {name} != {default} {{ {target}[\"{key}\"] = try JSONTree.encode({name}) }}"
+    return f"{target}[\"{key}\"] = try JSONTree.encode({name})"
+
+
+def tree_decode_expr(name, t, default, source="o", key=None):
+    key = key or name
+    base, is_list, optional = base_type(t)
+    swift_type = t.rstrip("?")
+    member = f"{source}[\"{key}\"]"
+    if base in SPECIAL and not is_list:
+        if base in TREE_SPECIAL_DECODE:
+            expr = f"try JSONTree.{TREE_SPECIAL_DECODE[base]}({member})"
+        else:
+            expr = f"try JSONTree.absent({member}) as {swift_type}?"
+        return expr if optional else f"try JSONTree.present({expr})"
+    if optional:
+        return f"try JSONTree.optional({swift_type}.self, {member})"
+    if default is not None:
+        return f"try JSONTree.optional({swift_type}.self, {member}) ?? {default}"
+    return f"try JSONTree.required({swift_type}.self, {member})"
+
+
+def swift_set(names):
+    return "[" + ", ".join(f'"{n}"' for n in names) + "]"
+
+
 def doc(text, indent=""):
     return "".join(f"{indent}/// {line}\n" for line in text.split("\n"))
 
@@ -139,6 +187,18 @@ def gen_string_constants(name, text, members):
     for m, raw in members:
         lines.append(f'    /// `{m}`\n    public static let {m} = {name}(rawValue: "{raw}")\n')
     lines.append("}\n")
+    lines.append(f"""
+extension {name}: JSONTreeEncodable, JSONTreeDecodable {{
+    package func jsonTree() -> IntentJSON.Value {{
+        .string(rawValue)
+    }}
+
+    package static func fromJSONTree(_ value: IntentJSON.Value) throws -> {name} {{
+        guard case .string(let text) = value else {{ throw JSONTree.Unsupported() }}
+        return {name}(rawValue: text)
+    }}
+}}
+""")
     return "".join(lines)
 
 
@@ -147,7 +207,9 @@ def gen_string_constants(name, text, members):
 def gen_results():
     out = []
     for name, value, _sup, text in spec.RESULTS:
-        out.append(doc(text) + f"open class {name}: INTypedResolutionResult<{value}>, @unchecked Sendable {{}}\n")
+        out.append(doc(text) + f"open class {name}: INTypedResolutionResult<{value}>, @unchecked Sendable {{\n"
+                   f"    override package class var jsonTreeClass: AnyClass {{ {name}.self }}\n"
+                   f"    override package class var jsonTreeName: String {{ \"{name}\" }}\n}}\n")
     for name, sup, reason, wrap, text in spec.REASON_RESULTS:
         wrapped_type = sup
         out.append(doc(text) + f"""open class {name}: {sup}, @unchecked Sendable {{
@@ -173,6 +235,9 @@ def gen_results():
     override class func reasonCode(named name: String) -> Int? {{
         {reason}.allCases.first {{ $0.caseName == name }}?.rawValue
     }}
+
+    override package class var jsonTreeClass: AnyClass {{ {name}.self }}
+    override package class var jsonTreeName: String {{ "{name}" }}
 }}
 """)
     write("ResolutionResults.swift", "\n".join(out))
@@ -189,7 +254,8 @@ def gen_record(r):
     if sup:
         header = f"{final} class {name}: {sup}, @unchecked Sendable {{\n"
     else:
-        header = f"{final} class {name}: NSObject, Codable, NSCopying, @unchecked Sendable {{\n"
+        header = (f"{final} class {name}: NSObject, Codable, NSCopying, JSONTreeEncodable, JSONTreeDecodable, "
+                  "@unchecked Sendable {\n")
     lines = [doc(r["doc"]), header]
     for pname, ptype, default, pdoc in r["props"]:
         lines.append(doc(pdoc, "    "))
@@ -215,10 +281,62 @@ def gen_record(r):
     for pname, ptype, default, _ in r["props"]:
         lines.append(f"        {encode_stmt(pname, ptype, default)}\n")
     lines.append("    }\n")
+    lines.append(gen_record_tree(r))
     if not sup:
         lines.append(WIRE_OBJECT_MEMBERS)
     lines.append("}\n")
     write(f"Records/{name}.swift", "".join(lines))
+
+
+def gen_record_tree(r):
+    name = r["name"]
+    sup = r.get("superclass")
+    final = r.get("final", True) and name != "INPerson"
+    lines = ["\n    // MARK: Direct JSON\n\n", "    /// Reads the object from its JSON form (`JSONTree`).\n"]
+    if sup == "INPerson":
+        lines.append("    package init(jsonTree o: JSONTree.Object) throws {\n")
+        lines.append("        let person = try INPerson.JSONTreeFields(o)\n")
+    elif sup:
+        lines.append("    package override init(jsonTree o: JSONTree.Object) throws {\n")
+    else:
+        lines.append("    package init(jsonTree o: JSONTree.Object) throws {\n")
+    for pname, ptype, default, _ in r["props"]:
+        lines.append(f"        {pname} = {tree_decode_expr(pname, ptype, default)}\n")
+    if sup == "INPerson":
+        lines.append("        super.init(personHandle: person.personHandle, nameComponents: person.nameComponents,\n"
+                     "                   displayName: person.displayName, image: person.image,\n"
+                     "                   contactIdentifier: person.contactIdentifier, customIdentifier: person.customIdentifier,\n"
+                     "                   relationship: person.relationship, aliases: person.aliases,\n"
+                     "                   suggestionType: person.suggestionType, isMe: person.isMe, siriMatches: person.siriMatches)\n")
+    elif sup:
+        lines.append("        try super.init(jsonTree: o)\n")
+    else:
+        lines.append("        super.init()\n")
+    lines.append("    }\n\n")
+    kind = "override package class" if sup else ("package static" if final else "package class")
+    lines.append(f"""    {kind} func fromJSONTree(_ value: IntentJSON.Value) throws -> Self {{
+        guard let made = try {name}(jsonTree: JSONTree.object(value)) as? Self else {{ throw JSONTree.Unsupported() }}
+        return made
+    }}
+
+""")
+    if sup == "INPerson":
+        lines.append(f"    override package class var jsonTreeClass: AnyClass {{ {name}.self }}\n\n")
+    if not sup:
+        lines.append("""    package func jsonTree() throws -> IntentJSON.Value {
+        var o = JSONTree.Object()
+        try encodeJSONTree(into: &o)
+        return .object(o)
+    }
+
+""")
+    lines.append(f"    {'override ' if sup else ''}package func encodeJSONTree(into o: inout JSONTree.Object) throws {{\n")
+    if sup:
+        lines.append("        try super.encodeJSONTree(into: &o)\n")
+    for pname, ptype, default, _ in r["props"]:
+        lines.append(f"        {tree_encode_stmt(pname, ptype, default)}\n")
+    lines.append("    }\n")
+    return "".join(lines)
 
 
 WIRE_OBJECT_MEMBERS = """
@@ -343,9 +461,69 @@ def gen_intent(intent):
     else:
         lines.append("        _ = INIntent.parameterContainer(of: encoder, keyedBy: NoParameterKey.self)\n")
     lines.append("    }\n")
+    lines.append(gen_intent_tree(intent))
     lines.append(gen_dispatch(intent))
     lines.append("}\n")
     write(f"{intent['domain'].capitalize()}/{name}.swift", "".join(lines))
+
+
+def gen_intent_tree(intent):
+    name = intent["name"]
+    stored = stored_params(intent)
+    lines = ["\n    // MARK: Direct JSON\n\n",
+             f"    override package class var jsonTreeClass: AnyClass {{ {name}.self }}\n",
+             f"    override package class var jsonTreeName: String {{ \"{name}\" }}\n\n"]
+    if stored:
+        lines.append(f"    private static let jsonTreeParameterNames: Set<String> = {swift_set(p['name'] for p in stored)}\n\n")
+    lines.append("    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntent {\n")
+    lines.append(f"        let intent = {name}()\n")
+    if stored:
+        lines.append("        let p = try JSONTree.nested(root, at: \"parameters\", known: jsonTreeParameterNames)\n")
+        for p in stored:
+            lines.append(f"        intent.{p['name']} = {tree_decode_expr(p['name'], p['type'], p['default'], source='p')}\n")
+    else:
+        lines.append("        _ = try JSONTree.nested(root, at: \"parameters\", known: [])\n")
+    lines.append("        try intent.readJSONTreeBase(root)\n        return intent\n    }\n\n")
+    lines.append("    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {\n")
+    lines.append("        try super.encodeJSONTree(into: &root)\n")
+    if stored:
+        lines.append("        var p = JSONTree.Object()\n")
+        for p in stored:
+            lines.append(f"        {tree_encode_stmt(p['name'], p['type'], p['default'], target='p')}\n")
+        lines.append("        root[\"parameters\"] = .object(p)\n")
+    lines.append("    }\n")
+    return "".join(lines)
+
+
+def gen_response_tree(intent, name, code, props, given):
+    given_names = {prop for _, prop in given}
+    ptypes = {pname: ptype for pname, ptype, _ in props}
+    lines = ["\n    // MARK: Direct JSON\n\n",
+             f"    override package class var jsonTreeClass: AnyClass {{ {name}.self }}\n",
+             f"    override package class var jsonTreeName: String {{ \"{name}\" }}\n\n"]
+    if props:
+        lines.append(f"    private static let jsonTreePropertyNames: Set<String> = {swift_set(p[0] for p in props)}\n\n")
+    lines.append("    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntentResponse {\n")
+    if props:
+        lines.append("        let p = try JSONTree.nested(root, at: \"properties\", known: jsonTreePropertyNames)\n")
+    else:
+        lines.append("        if root[\"properties\"] != nil { _ = try JSONTree.nested(root, at: \"properties\", known: []) }\n")
+    args = "".join(f"{label}: {tree_decode_expr(prop, ptypes[prop], None, source='p')}, " for label, prop in given)
+    lines.append(f"        let response = {name}({args}code: try JSONTree.required({code}.self, root[\"code\"]),\n"
+                 f"            userActivity: try JSONTree.absent(root[\"userActivity\"]))\n")
+    for pname, ptype, _ in props:
+        if pname not in given_names:
+            lines.append(f"        response.{pname} = {tree_decode_expr(pname, ptype, None, source='p')}\n")
+    lines.append("        return response\n    }\n\n")
+    lines.append("    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {\n")
+    lines.append("        try super.encodeJSONTree(into: &root)\n")
+    if props:
+        lines.append("        var p = JSONTree.Object()\n")
+        for pname, ptype, _ in props:
+            lines.append(f"        {tree_encode_stmt(pname, ptype, None, target='p')}\n")
+        lines.append("        root[\"properties\"] = .object(p)\n")
+    lines.append("    }\n")
+    return "".join(lines)
 
 
 def resolvable(intent):
@@ -458,7 +636,9 @@ def gen_response(intent):
         lines.append("        var c = INIntentResponse.propertyContainer(of: encoder, keyedBy: PropertyKey.self)\n")
         for pname, ptype, _ in props:
             lines.append(f"        {encode_stmt(pname, ptype, None)}\n")
-    lines.append("    }\n}\n")
+    lines.append("    }\n")
+    lines.append(gen_response_tree(intent, name, code, props, given))
+    lines.append("}\n")
     write(f"{intent['domain'].capitalize()}/{name}.swift", "".join(lines))
 
 

@@ -1,4 +1,5 @@
 import Foundation
+import Intents
 
 /// Reads a `Decodable` value from a `JSONValue` directly: the same result as writing the value as JSON
 /// text and decoding it with `JSONDecoder` (default strategies), without the text, and with the same
@@ -35,6 +36,12 @@ enum DecodingNode {
             let number = try double(value, codingPath(), type: Decimal.self)
             // As JSONDecoder reads the number's text: 0.1 is the decimal 0.1, not the double's expansion.
             if let decimal = (Decimal(string: "\(number)", locale: nil) ?? Decimal(number)) as? T { return decimal }
+        }
+        // The SDK's objects read their JSON form directly where they can; anything they do not take exactly
+        // as `init(from:)` would, the containers read (with the same value or the error and its message).
+        if T.self == AnyIntent.self || T.self == AnyResolutionResult.self || T.self == AnyIntentResponse.self,
+           let direct = T.self as? any JSONTreeDecodable.Type, let read = try? direct.fromJSONTree(value) as? T {
+            return read
         }
         return try T(from: NodeDecoder(value: value, codingPath: codingPath()))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Intents
 
 /// Turns an `Encodable` value into its `JSONValue` directly: the same value as encoding it with
 /// `JSONEncoder` (default strategies) and decoding the text as `JSONValue`, without the text. Data is
@@ -61,6 +62,12 @@ final class EncodingNode {
         if T.self == URL.self, let url = value as? URL { return .string(url.absoluteString) }
         if T.self == Decimal.self, let decimal = value as? Decimal {
             return .number(NSDecimalNumber(decimal: decimal).doubleValue)
+        }
+        // The SDK's objects write their JSON form directly where they can (the same tree, without the
+        // containers); where they cannot (`JSONTree.Unsupported`), the containers below do.
+        if T.self == AnyIntent.self || T.self == AnyResolutionResult.self || T.self == AnyIntentResponse.self,
+           let direct = value as? any JSONTreeEncodable, let tree = try? direct.jsonTree() {
+            return tree
         }
         return nil
     }

@@ -105,3 +105,63 @@ public struct AnyResolutionResult: Codable, Sendable {
     /// Encodes the result.
     public func encode(to encoder: any Encoder) throws { try result.encode(to: encoder) }
 }
+
+// The direct JSON form of the wrapped objects (`JSONTree`), for the classes the SDK declares.
+
+extension AnyIntent: JSONTreeEncodable, JSONTreeDecodable {
+    package func jsonTree() throws -> IntentJSON.Value {
+        guard ObjectIdentifier(type(of: intent)) == ObjectIdentifier(type(of: intent).jsonTreeClass) else {
+            throw JSONTree.Unsupported()
+        }
+        var root = JSONTree.Object()
+        try intent.encodeJSONTree(into: &root)
+        return .object(root)
+    }
+
+    package static func fromJSONTree(_ value: IntentJSON.Value) throws -> AnyIntent {
+        let root = try JSONTree.object(value)
+        guard case .string(let name)? = root["intent"], let type = IntentCatalog.intent(named: name)?.intentType else {
+            throw JSONTree.Unsupported()
+        }
+        return AnyIntent(try type.fromJSONTree(root))
+    }
+}
+
+extension AnyIntentResponse: JSONTreeEncodable, JSONTreeDecodable {
+    package func jsonTree() throws -> IntentJSON.Value {
+        guard ObjectIdentifier(type(of: response)) == ObjectIdentifier(type(of: response).jsonTreeClass) else {
+            throw JSONTree.Unsupported()
+        }
+        var root = JSONTree.Object()
+        try response.encodeJSONTree(into: &root)
+        return .object(root)
+    }
+
+    package static func fromJSONTree(_ value: IntentJSON.Value) throws -> AnyIntentResponse {
+        let root = try JSONTree.object(value)
+        guard case .string(let name)? = root["response"], name.hasSuffix("Response"),
+              let type = IntentCatalog.intent(named: String(name.dropLast("Response".count)))?.responseType else {
+            throw JSONTree.Unsupported()
+        }
+        return AnyIntentResponse(try type.fromJSONTree(root))
+    }
+}
+
+extension AnyResolutionResult: JSONTreeEncodable, JSONTreeDecodable {
+    package func jsonTree() throws -> IntentJSON.Value {
+        guard ObjectIdentifier(type(of: result)) == ObjectIdentifier(type(of: result).jsonTreeClass) else {
+            throw JSONTree.Unsupported()
+        }
+        var root = JSONTree.Object()
+        try result.encodeJSONTree(into: &root)
+        return .object(root)
+    }
+
+    package static func fromJSONTree(_ value: IntentJSON.Value) throws -> AnyResolutionResult {
+        let root = try JSONTree.object(value)
+        guard case .string(let name)? = root["result"], let type = IntentCatalog.resolutionResultTypes[name] else {
+            throw JSONTree.Unsupported()
+        }
+        return AnyResolutionResult(try type.fromJSONTree(root))
+    }
+}

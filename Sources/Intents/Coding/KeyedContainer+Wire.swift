@@ -90,12 +90,12 @@ struct WireDateComponents: Codable {
         self.components = components
     }
 
-    private enum Key: String, CodingKey, CaseIterable {
+    enum Key: String, CodingKey, CaseIterable {
         case era, year, month, day, hour, minute, second, nanosecond, weekday, weekdayOrdinal, weekOfYear,
              timeZone, calendar
     }
 
-    private static var integerFields: [(Key, WritableKeyPath<DateComponents, Int?>)] { [
+    static var integerFields: [(Key, WritableKeyPath<DateComponents, Int?>)] { [
         (.era, \.era), (.year, \.year), (.month, \.month), (.day, \.day), (.hour, \.hour), (.minute, \.minute),
         (.second, \.second), (.nanosecond, \.nanosecond), (.weekday, \.weekday),
         (.weekdayOrdinal, \.weekdayOrdinal), (.weekOfYear, \.weekOfYear),
@@ -161,5 +161,71 @@ struct WireNameComponents: Codable {
         components.nameSuffix = nameSuffix
         components.nickname = nickname
         return components
+    }
+}
+
+// The direct JSON form (`JSONTree`) of the same encodings.
+
+extension WireRange {
+    var jsonTree: IntentJSON.Value {
+        .object(["location": .number(Double(location)), "length": .number(Double(length))])
+    }
+
+    init(jsonTree value: IntentJSON.Value) throws {
+        let o = try JSONTree.object(value)
+        location = try JSONTree.required(Int.self, o["location"])
+        length = try JSONTree.required(Int.self, o["length"])
+    }
+}
+
+extension WireDateComponents {
+    var jsonTree: IntentJSON.Value {
+        var o = JSONTree.Object()
+        for (key, path) in Self.integerFields {
+            if let field = components[keyPath: path] { o[key.rawValue] = .number(Double(field)) }
+        }
+        if let zone = components.timeZone?.identifier { o[Key.timeZone.rawValue] = .string(zone) }
+        if components.calendar != nil { o[Key.calendar.rawValue] = .string("gregorian") }
+        return .object(o)
+    }
+
+    init(jsonTree value: IntentJSON.Value) throws {
+        let o = try JSONTree.object(value)
+        var components = DateComponents()
+        for (key, path) in Self.integerFields {
+            components[keyPath: path] = try JSONTree.optional(Int.self, o[key.rawValue])
+        }
+        if let zone = try JSONTree.optional(String.self, o[Key.timeZone.rawValue]) {
+            guard let timeZone = TimeZone(identifier: zone) else { throw JSONTree.Unsupported() }
+            components.timeZone = timeZone
+        }
+        if let calendar = try JSONTree.optional(String.self, o[Key.calendar.rawValue]) {
+            guard calendar == "gregorian" else { throw JSONTree.Unsupported() }
+            components.calendar = Calendar(identifier: .gregorian)
+        }
+        self.components = components
+    }
+}
+
+extension WireNameComponents {
+    private static var fields: [(String, WritableKeyPath<WireNameComponents, String?>)] { [
+        ("namePrefix", \.namePrefix), ("givenName", \.givenName), ("middleName", \.middleName),
+        ("familyName", \.familyName), ("nameSuffix", \.nameSuffix), ("nickname", \.nickname),
+    ] }
+
+    var jsonTree: IntentJSON.Value {
+        var o = JSONTree.Object()
+        for (key, path) in Self.fields {
+            if let part = self[keyPath: path] { o[key] = .string(part) }
+        }
+        return .object(o)
+    }
+
+    init(jsonTree value: IntentJSON.Value) throws {
+        let o = try JSONTree.object(value)
+        self.init(PersonNameComponents())
+        for (key, path) in Self.fields {
+            self[keyPath: path] = try JSONTree.optional(String.self, o[key])
+        }
     }
 }

@@ -71,6 +71,36 @@ open class INIntent: NSObject, Codable, NSCopying, @unchecked Sendable {
         return root.nestedContainer(keyedBy: Key.self, forKey: .parameters)
     }
 
+    // MARK: Direct JSON
+
+    /// The class whose direct JSON form this object has: an SDK class declares itself; a subclass made
+    /// elsewhere inherits its parent's and so takes the `Codable` path, which its own `encode(to:)` may extend.
+    package class var jsonTreeClass: AnyClass { INIntent.self }
+    /// The name of `jsonTreeClass`, as `intentName` gives it (without looking the name up at run time).
+    package class var jsonTreeName: String { "INIntent" }
+
+    /// Reads an intent of this class from its JSON form (`JSONTree`); each intent class reads its own.
+    package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntent {
+        throw JSONTree.Unsupported()
+    }
+
+    /// Reads the identifier and descriptions (the class name chose the class).
+    package func readJSONTreeBase(_ root: JSONTree.Object) throws {
+        storedIdentifier = try JSONTree.optional(String.self, root["identifier"])
+        intentDescription = try JSONTree.optional(String.self, root["intentDescription"])
+        suggestedInvocationPhrase = try JSONTree.optional(String.self, root["suggestedInvocationPhrase"])
+    }
+
+    /// Writes the class name, identifier and descriptions, and an empty `parameters` object that each
+    /// intent class fills.
+    package func encodeJSONTree(into root: inout JSONTree.Object) throws {
+        root["intent"] = .string(type(of: self).jsonTreeName)
+        if let storedIdentifier { root["identifier"] = .string(storedIdentifier) }
+        if let intentDescription { root["intentDescription"] = .string(intentDescription) }
+        if let suggestedInvocationPhrase { root["suggestedInvocationPhrase"] = .string(suggestedInvocationPhrase) }
+        root["parameters"] = .object([:])
+    }
+
     static func unknownKeyMessage(_ key: String, kind: String, of typeName: String, known: [String]) -> String {
         var message = "\(typeName) has no \(kind) '\(key)'"
         if let suggestion = Suggestion.closest(to: key, in: known) {

@@ -70,6 +70,25 @@ open class INIntentResponse: NSObject, Codable, NSCopying, @unchecked Sendable {
         return root.nestedContainer(keyedBy: Key.self, forKey: .properties)
     }
 
+    // MARK: Direct JSON
+
+    /// The class whose direct JSON form this object has (as `INIntent.jsonTreeClass`).
+    package class var jsonTreeClass: AnyClass { INIntentResponse.self }
+    /// The name of `jsonTreeClass`, as `responseName` gives it.
+    package class var jsonTreeName: String { "INIntentResponse" }
+
+    /// Reads a response of this class from its JSON form (`JSONTree`); each response class reads its own.
+    package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntentResponse {
+        throw JSONTree.Unsupported()
+    }
+
+    /// Writes the class name and code; each response class adds its properties.
+    package func encodeJSONTree(into root: inout JSONTree.Object) throws {
+        root["response"] = .string(type(of: self).jsonTreeName)
+        root["code"] = .string(codeName)
+        try JSONTree.refuse(userActivity)
+    }
+
     // MARK: NSObject
 
     /// A copy made through the JSON form.

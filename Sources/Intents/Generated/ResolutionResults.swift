@@ -3,82 +3,160 @@
 import Foundation
 
 /// The outcome of resolving a text parameter.
-open class INStringResolutionResult: INTypedResolutionResult<String>, @unchecked Sendable {}
+open class INStringResolutionResult: INTypedResolutionResult<String>, @unchecked Sendable {
+    override package class var jsonTreeClass: AnyClass { INStringResolutionResult.self }
+    override package class var jsonTreeName: String { "INStringResolutionResult" }
+}
 
 /// The outcome of resolving a speakable name.
-open class INSpeakableStringResolutionResult: INTypedResolutionResult<INSpeakableString>, @unchecked Sendable {}
+open class INSpeakableStringResolutionResult: INTypedResolutionResult<INSpeakableString>, @unchecked Sendable {
+    override package class var jsonTreeClass: AnyClass { INSpeakableStringResolutionResult.self }
+    override package class var jsonTreeName: String { "INSpeakableStringResolutionResult" }
+}
 
 /// The outcome of resolving a person.
-open class INPersonResolutionResult: INTypedResolutionResult<INPerson>, @unchecked Sendable {}
+open class INPersonResolutionResult: INTypedResolutionResult<INPerson>, @unchecked Sendable {
+    override package class var jsonTreeClass: AnyClass { INPersonResolutionResult.self }
+    override package class var jsonTreeName: String { "INPersonResolutionResult" }
+}
 
 /// The outcome of resolving an amount of money.
-open class INCurrencyAmountResolutionResult: INTypedResolutionResult<INCurrencyAmount>, @unchecked Sendable {}
+open class INCurrencyAmountResolutionResult: INTypedResolutionResult<INCurrencyAmount>, @unchecked Sendable {
+    override package class var jsonTreeClass: AnyClass { INCurrencyAmountResolutionResult.self }
+    override package class var jsonTreeName: String { "INCurrencyAmountResolutionResult" }
+}
 
 /// The outcome of resolving a place.
-open class INPlacemarkResolutionResult: INTypedResolutionResult<CLPlacemark>, @unchecked Sendable {}
+open class INPlacemarkResolutionResult: INTypedResolutionResult<CLPlacemark>, @unchecked Sendable {
+    override package class var jsonTreeClass: AnyClass { INPlacemarkResolutionResult.self }
+    override package class var jsonTreeName: String { "INPlacemarkResolutionResult" }
+}
 
 /// The outcome of resolving a date range.
-open class INDateComponentsRangeResolutionResult: INTypedResolutionResult<INDateComponentsRange>, @unchecked Sendable {}
+open class INDateComponentsRangeResolutionResult: INTypedResolutionResult<INDateComponentsRange>, @unchecked Sendable {
+    override package class var jsonTreeClass: AnyClass { INDateComponentsRangeResolutionResult.self }
+    override package class var jsonTreeName: String { "INDateComponentsRangeResolutionResult" }
+}
 
 /// The outcome of resolving a yes/no parameter.
-open class INBooleanResolutionResult: INTypedResolutionResult<Bool>, @unchecked Sendable {}
+open class INBooleanResolutionResult: INTypedResolutionResult<Bool>, @unchecked Sendable {
+    override package class var jsonTreeClass: AnyClass { INBooleanResolutionResult.self }
+    override package class var jsonTreeName: String { "INBooleanResolutionResult" }
+}
 
 /// The outcome of resolving a number.
-open class INDoubleResolutionResult: INTypedResolutionResult<Double>, @unchecked Sendable {}
+open class INDoubleResolutionResult: INTypedResolutionResult<Double>, @unchecked Sendable {
+    override package class var jsonTreeClass: AnyClass { INDoubleResolutionResult.self }
+    override package class var jsonTreeName: String { "INDoubleResolutionResult" }
+}
 
 /// The outcome of resolving a whole number.
-open class INIntegerResolutionResult: INTypedResolutionResult<Int>, @unchecked Sendable {}
+open class INIntegerResolutionResult: INTypedResolutionResult<Int>, @unchecked Sendable {
+    override package class var jsonTreeClass: AnyClass { INIntegerResolutionResult.self }
+    override package class var jsonTreeName: String { "INIntegerResolutionResult" }
+}
 
 /// The outcome of resolving a call kind.
-open class INCallRecordTypeResolutionResult: INTypedResolutionResult<INCallRecordType>, @unchecked Sendable {}
+open class INCallRecordTypeResolutionResult: INTypedResolutionResult<INCallRecordType>, @unchecked Sendable {
+    override package class var jsonTreeClass: AnyClass { INCallRecordTypeResolutionResult.self }
+    override package class var jsonTreeName: String { "INCallRecordTypeResolutionResult" }
+}
 
 /// The outcome of resolving a set of call kinds.
-open class INCallRecordTypeOptionsResolutionResult: INTypedResolutionResult<INCallRecordTypeOptions>, @unchecked Sendable {}
+open class INCallRecordTypeOptionsResolutionResult: INTypedResolutionResult<INCallRecordTypeOptions>, @unchecked Sendable {
+    override package class var jsonTreeClass: AnyClass { INCallRecordTypeOptionsResolutionResult.self }
+    override package class var jsonTreeName: String { "INCallRecordTypeOptionsResolutionResult" }
+}
 
 /// The outcome of resolving a call destination.
-open class INCallDestinationTypeResolutionResult: INTypedResolutionResult<INCallDestinationType>, @unchecked Sendable {}
+open class INCallDestinationTypeResolutionResult: INTypedResolutionResult<INCallDestinationType>, @unchecked Sendable {
+    override package class var jsonTreeClass: AnyClass { INCallDestinationTypeResolutionResult.self }
+    override package class var jsonTreeName: String { "INCallDestinationTypeResolutionResult" }
+}
 
 /// The outcome of resolving audio or video.
-open class INCallCapabilityResolutionResult: INTypedResolutionResult<INCallCapability>, @unchecked Sendable {}
+open class INCallCapabilityResolutionResult: INTypedResolutionResult<INCallCapability>, @unchecked Sendable {
+    override package class var jsonTreeClass: AnyClass { INCallCapabilityResolutionResult.self }
+    override package class var jsonTreeName: String { "INCallCapabilityResolutionResult" }
+}
 
 /// The outcome of resolving a call record.
-open class INCallRecordResolutionResult: INTypedResolutionResult<INCallRecord>, @unchecked Sendable {}
+open class INCallRecordResolutionResult: INTypedResolutionResult<INCallRecord>, @unchecked Sendable {
+    override package class var jsonTreeClass: AnyClass { INCallRecordResolutionResult.self }
+    override package class var jsonTreeName: String { "INCallRecordResolutionResult" }
+}
 
 /// The outcome of resolving a message attribute.
-open class INMessageAttributeResolutionResult: INTypedResolutionResult<INMessageAttribute>, @unchecked Sendable {}
+open class INMessageAttributeResolutionResult: INTypedResolutionResult<INMessageAttribute>, @unchecked Sendable {
+    override package class var jsonTreeClass: AnyClass { INMessageAttributeResolutionResult.self }
+    override package class var jsonTreeName: String { "INMessageAttributeResolutionResult" }
+}
 
 /// The outcome of resolving a set of message attributes.
-open class INMessageAttributeOptionsResolutionResult: INTypedResolutionResult<INMessageAttributeOptions>, @unchecked Sendable {}
+open class INMessageAttributeOptionsResolutionResult: INTypedResolutionResult<INMessageAttributeOptions>, @unchecked Sendable {
+    override package class var jsonTreeClass: AnyClass { INMessageAttributeOptionsResolutionResult.self }
+    override package class var jsonTreeName: String { "INMessageAttributeOptionsResolutionResult" }
+}
 
 /// The outcome of resolving text or audio.
-open class INOutgoingMessageTypeResolutionResult: INTypedResolutionResult<INOutgoingMessageType>, @unchecked Sendable {}
+open class INOutgoingMessageTypeResolutionResult: INTypedResolutionResult<INOutgoingMessageType>, @unchecked Sendable {
+    override package class var jsonTreeClass: AnyClass { INOutgoingMessageTypeResolutionResult.self }
+    override package class var jsonTreeName: String { "INOutgoingMessageTypeResolutionResult" }
+}
 
 /// The outcome of resolving a goal unit.
-open class INWorkoutGoalUnitTypeResolutionResult: INTypedResolutionResult<INWorkoutGoalUnitType>, @unchecked Sendable {}
+open class INWorkoutGoalUnitTypeResolutionResult: INTypedResolutionResult<INWorkoutGoalUnitType>, @unchecked Sendable {
+    override package class var jsonTreeClass: AnyClass { INWorkoutGoalUnitTypeResolutionResult.self }
+    override package class var jsonTreeName: String { "INWorkoutGoalUnitTypeResolutionResult" }
+}
 
 /// The outcome of resolving indoor or outdoor.
-open class INWorkoutLocationTypeResolutionResult: INTypedResolutionResult<INWorkoutLocationType>, @unchecked Sendable {}
+open class INWorkoutLocationTypeResolutionResult: INTypedResolutionResult<INWorkoutLocationType>, @unchecked Sendable {
+    override package class var jsonTreeClass: AnyClass { INWorkoutLocationTypeResolutionResult.self }
+    override package class var jsonTreeName: String { "INWorkoutLocationTypeResolutionResult" }
+}
 
 /// The outcome of resolving a payment status.
-open class INPaymentStatusResolutionResult: INTypedResolutionResult<INPaymentStatus>, @unchecked Sendable {}
+open class INPaymentStatusResolutionResult: INTypedResolutionResult<INPaymentStatus>, @unchecked Sendable {
+    override package class var jsonTreeClass: AnyClass { INPaymentStatusResolutionResult.self }
+    override package class var jsonTreeName: String { "INPaymentStatusResolutionResult" }
+}
 
 /// The outcome of resolving an account kind.
-open class INAccountTypeResolutionResult: INTypedResolutionResult<INAccountType>, @unchecked Sendable {}
+open class INAccountTypeResolutionResult: INTypedResolutionResult<INAccountType>, @unchecked Sendable {
+    override package class var jsonTreeClass: AnyClass { INAccountTypeResolutionResult.self }
+    override package class var jsonTreeName: String { "INAccountTypeResolutionResult" }
+}
 
 /// The outcome of resolving a date and time.
-open class INDateComponentsResolutionResult: INTypedResolutionResult<DateComponents>, @unchecked Sendable {}
+open class INDateComponentsResolutionResult: INTypedResolutionResult<DateComponents>, @unchecked Sendable {
+    override package class var jsonTreeClass: AnyClass { INDateComponentsResolutionResult.self }
+    override package class var jsonTreeName: String { "INDateComponentsResolutionResult" }
+}
 
 /// The outcome of resolving a restaurant.
-open class INRestaurantResolutionResult: INTypedResolutionResult<INRestaurant>, @unchecked Sendable {}
+open class INRestaurantResolutionResult: INTypedResolutionResult<INRestaurant>, @unchecked Sendable {
+    override package class var jsonTreeClass: AnyClass { INRestaurantResolutionResult.self }
+    override package class var jsonTreeName: String { "INRestaurantResolutionResult" }
+}
 
 /// The outcome of resolving the guest of a booking.
-open class INRestaurantGuestResolutionResult: INTypedResolutionResult<INRestaurantGuest>, @unchecked Sendable {}
+open class INRestaurantGuestResolutionResult: INTypedResolutionResult<INRestaurantGuest>, @unchecked Sendable {
+    override package class var jsonTreeClass: AnyClass { INRestaurantGuestResolutionResult.self }
+    override package class var jsonTreeName: String { "INRestaurantGuestResolutionResult" }
+}
 
 /// The outcome of resolving a balance kind.
-open class INBalanceTypeResolutionResult: INTypedResolutionResult<INBalanceType>, @unchecked Sendable {}
+open class INBalanceTypeResolutionResult: INTypedResolutionResult<INBalanceType>, @unchecked Sendable {
+    override package class var jsonTreeClass: AnyClass { INBalanceTypeResolutionResult.self }
+    override package class var jsonTreeName: String { "INBalanceTypeResolutionResult" }
+}
 
 /// The outcome of resolving a payment account.
-open class INPaymentAccountResolutionResult: INTypedResolutionResult<INPaymentAccount>, @unchecked Sendable {}
+open class INPaymentAccountResolutionResult: INTypedResolutionResult<INPaymentAccount>, @unchecked Sendable {
+    override package class var jsonTreeClass: AnyClass { INPaymentAccountResolutionResult.self }
+    override package class var jsonTreeName: String { "INPaymentAccountResolutionResult" }
+}
 
 /// The outcome of resolving a message recipient.
 open class INSendMessageRecipientResolutionResult: INPersonResolutionResult, @unchecked Sendable {
@@ -104,6 +182,9 @@ open class INSendMessageRecipientResolutionResult: INPersonResolutionResult, @un
     override class func reasonCode(named name: String) -> Int? {
         INSendMessageRecipientUnsupportedReason.allCases.first { $0.caseName == name }?.rawValue
     }
+
+    override package class var jsonTreeClass: AnyClass { INSendMessageRecipientResolutionResult.self }
+    override package class var jsonTreeName: String { "INSendMessageRecipientResolutionResult" }
 }
 
 /// The outcome of resolving a payee.
@@ -130,6 +211,9 @@ open class INSendPaymentPayeeResolutionResult: INPersonResolutionResult, @unchec
     override class func reasonCode(named name: String) -> Int? {
         INSendPaymentPayeeUnsupportedReason.allCases.first { $0.caseName == name }?.rawValue
     }
+
+    override package class var jsonTreeClass: AnyClass { INSendPaymentPayeeResolutionResult.self }
+    override package class var jsonTreeName: String { "INSendPaymentPayeeResolutionResult" }
 }
 
 /// The outcome of resolving an amount to send.
@@ -156,6 +240,9 @@ open class INSendPaymentCurrencyAmountResolutionResult: INCurrencyAmountResoluti
     override class func reasonCode(named name: String) -> Int? {
         INSendPaymentCurrencyAmountUnsupportedReason.allCases.first { $0.caseName == name }?.rawValue
     }
+
+    override package class var jsonTreeClass: AnyClass { INSendPaymentCurrencyAmountResolutionResult.self }
+    override package class var jsonTreeName: String { "INSendPaymentCurrencyAmountResolutionResult" }
 }
 
 /// The outcome of resolving a payer.
@@ -182,6 +269,9 @@ open class INRequestPaymentPayerResolutionResult: INPersonResolutionResult, @unc
     override class func reasonCode(named name: String) -> Int? {
         INRequestPaymentPayerUnsupportedReason.allCases.first { $0.caseName == name }?.rawValue
     }
+
+    override package class var jsonTreeClass: AnyClass { INRequestPaymentPayerResolutionResult.self }
+    override package class var jsonTreeName: String { "INRequestPaymentPayerResolutionResult" }
 }
 
 /// The outcome of resolving an amount to request.
@@ -208,6 +298,9 @@ open class INRequestPaymentCurrencyAmountResolutionResult: INCurrencyAmountResol
     override class func reasonCode(named name: String) -> Int? {
         INRequestPaymentCurrencyAmountUnsupportedReason.allCases.first { $0.caseName == name }?.rawValue
     }
+
+    override package class var jsonTreeClass: AnyClass { INRequestPaymentCurrencyAmountResolutionResult.self }
+    override package class var jsonTreeName: String { "INRequestPaymentCurrencyAmountResolutionResult" }
 }
 
 /// The outcome of resolving a contact to call.
@@ -234,6 +327,9 @@ open class INStartCallContactResolutionResult: INPersonResolutionResult, @unchec
     override class func reasonCode(named name: String) -> Int? {
         INStartCallContactUnsupportedReason.allCases.first { $0.caseName == name }?.rawValue
     }
+
+    override package class var jsonTreeClass: AnyClass { INStartCallContactResolutionResult.self }
+    override package class var jsonTreeName: String { "INStartCallContactResolutionResult" }
 }
 
 /// The outcome of resolving audio or video for a call.
@@ -260,6 +356,9 @@ open class INStartCallCallCapabilityResolutionResult: INCallCapabilityResolution
     override class func reasonCode(named name: String) -> Int? {
         INStartCallCallCapabilityUnsupportedReason.allCases.first { $0.caseName == name }?.rawValue
     }
+
+    override package class var jsonTreeClass: AnyClass { INStartCallCallCapabilityResolutionResult.self }
+    override package class var jsonTreeName: String { "INStartCallCallCapabilityResolutionResult" }
 }
 
 /// The outcome of resolving the call to return.
@@ -286,4 +385,7 @@ open class INStartCallCallRecordToCallBackResolutionResult: INCallRecordResoluti
     override class func reasonCode(named name: String) -> Int? {
         INStartCallCallRecordToCallBackUnsupportedReason.allCases.first { $0.caseName == name }?.rawValue
     }
+
+    override package class var jsonTreeClass: AnyClass { INStartCallCallRecordToCallBackResolutionResult.self }
+    override package class var jsonTreeName: String { "INStartCallCallRecordToCallBackResolutionResult" }
 }

@@ -102,6 +102,36 @@ open class INIntentResolutionResult: NSObject, Codable, NSCopying, @unchecked Se
         try c.encodeIfPresent(reasonName, forKey: .reason)
     }
 
+    // MARK: Direct JSON
+
+    /// The class whose direct JSON form this object has (as `INIntent.jsonTreeClass`).
+    package class var jsonTreeClass: AnyClass { INIntentResolutionResult.self }
+    /// The name of `jsonTreeClass`, as `resultName` gives it.
+    package class var jsonTreeName: String { "INIntentResolutionResult" }
+
+    /// Reads a result of this class from its JSON form (`JSONTree`).
+    package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntentResolutionResult {
+        let (kind, reasonCode) = try jsonTreeOutcome(root)
+        return self.init(kind: kind, reasonCode: reasonCode)
+    }
+
+    /// The outcome and reason, as `init(from:)` takes them.
+    class func jsonTreeOutcome(_ root: JSONTree.Object) throws -> (Kind, Int?) {
+        guard case .string(let outcome)? = root["outcome"], let kind = Kind(rawValue: outcome), kind != .unimplemented else {
+            throw JSONTree.Unsupported()
+        }
+        guard let reason = try JSONTree.optional(String.self, root["reason"]) else { return (kind, nil) }
+        guard kind == .unsupported, let code = reasonCode(named: reason) else { throw JSONTree.Unsupported() }
+        return (kind, code)
+    }
+
+    /// Writes the class name, outcome and reason; the typed results add the value or items.
+    package func encodeJSONTree(into root: inout JSONTree.Object) throws {
+        root["result"] = .string(type(of: self).jsonTreeName)
+        root["outcome"] = .string(kind.rawValue)
+        if let reasonName { root["reason"] = .string(reasonName) }
+    }
+
     // MARK: NSObject
 
     /// A copy made through the JSON form.

@@ -69,4 +69,21 @@ open class INTypedResolutionResult<Value: Codable>: INIntentResolutionResult, @u
         try c.encodeIfPresent(value, forKey: .value)
         try c.encodeIfPresent(items, forKey: .items)
     }
+
+    // MARK: Direct JSON
+
+    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntentResolutionResult {
+        let (kind, reasonCode) = try jsonTreeOutcome(root)
+        let value = try JSONTree.optional(Value.self, root["value"])
+        let items = try JSONTree.optional([Value].self, root["items"])
+        if kind == .success, value == nil { throw JSONTree.Unsupported() }
+        if kind == .disambiguation, (items ?? []).isEmpty { throw JSONTree.Unsupported() }
+        return self.init(kind: kind, reasonCode: reasonCode, value: value, items: items)
+    }
+
+    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {
+        try super.encodeJSONTree(into: &root)
+        if let value { root["value"] = try JSONTree.encode(value) }
+        if let items { root["items"] = try JSONTree.encode(items) }
+    }
 }

@@ -143,6 +143,77 @@ open class INPerson: NSObject, INSpeakable, Codable, NSCopying, @unchecked Senda
         try c.encodeIfPresent(siriMatches, forKey: .siriMatches)
     }
 
+    // MARK: Direct JSON
+
+    /// A person's members read from its JSON form (`JSONTree`), for the designated initializer.
+    package struct JSONTreeFields {
+        package let personHandle: INPersonHandle?
+        package let nameComponents: PersonNameComponents?
+        package let displayName: String?
+        package let image: INImage?
+        package let contactIdentifier: String?
+        package let customIdentifier: String?
+        package let relationship: INPersonRelationship?
+        package let aliases: [INPersonHandle]?
+        package let suggestionType: INPersonSuggestionType
+        package let isMe: Bool
+        package let siriMatches: [INPerson]?
+
+        package init(_ o: JSONTree.Object) throws {
+            displayName = try JSONTree.optional(String.self, o["displayName"])
+            personHandle = try JSONTree.optional(INPersonHandle.self, o["personHandle"])
+            nameComponents = try JSONTree.optionalNameComponents(o["nameComponents"])
+            image = try JSONTree.optional(INImage.self, o["image"])
+            contactIdentifier = try JSONTree.optional(String.self, o["contactIdentifier"])
+            customIdentifier = try JSONTree.optional(String.self, o["customIdentifier"])
+            relationship = try JSONTree.optional(INPersonRelationship.self, o["relationship"])
+            aliases = try JSONTree.optional([INPersonHandle].self, o["aliases"])
+            suggestionType = try JSONTree.optional(INPersonSuggestionType.self, o["suggestionType"]) ?? .none
+            isMe = try JSONTree.optional(Bool.self, o["isMe"]) ?? false
+            siriMatches = try JSONTree.optional([INPerson].self, o["siriMatches"])
+        }
+    }
+
+    /// The class whose direct JSON form this object has (as `INIntent.jsonTreeClass`).
+    package class var jsonTreeClass: AnyClass { INPerson.self }
+
+    /// Reads a person of this class from its JSON form.
+    package class func fromJSONTree(_ value: IntentJSON.Value) throws -> Self {
+        let person = try JSONTreeFields(JSONTree.object(value))
+        let made = INPerson(personHandle: person.personHandle, nameComponents: person.nameComponents,
+                            displayName: person.displayName, image: person.image,
+                            contactIdentifier: person.contactIdentifier, customIdentifier: person.customIdentifier,
+                            relationship: person.relationship, aliases: person.aliases,
+                            suggestionType: person.suggestionType, isMe: person.isMe, siriMatches: person.siriMatches)
+        guard let made = made as? Self else { throw JSONTree.Unsupported() }
+        return made
+    }
+
+    /// The person's JSON form, for the SDK's classes of people.
+    package func jsonTree() throws -> IntentJSON.Value {
+        guard ObjectIdentifier(type(of: self)) == ObjectIdentifier(type(of: self).jsonTreeClass) else {
+            throw JSONTree.Unsupported()
+        }
+        var o = JSONTree.Object()
+        try encodeJSONTree(into: &o)
+        return .object(o)
+    }
+
+    /// Writes the person's members; the SDK's subclasses add theirs.
+    package func encodeJSONTree(into o: inout JSONTree.Object) throws {
+        o["displayName"] = .string(displayName)
+        if let personHandle { o["personHandle"] = try JSONTree.encode(personHandle) }
+        if let nameComponents { o["nameComponents"] = JSONTree.nameComponents(nameComponents) }
+        if let image { o["image"] = try JSONTree.encode(image) }
+        if let contactIdentifier { o["contactIdentifier"] = .string(contactIdentifier) }
+        if let customIdentifier { o["customIdentifier"] = .string(customIdentifier) }
+        if let relationship { o["relationship"] = try JSONTree.encode(relationship) }
+        if let aliases { o["aliases"] = try JSONTree.encode(aliases) }
+        if suggestionType != .none { o["suggestionType"] = try JSONTree.encode(suggestionType) }
+        if isMe { o["isMe"] = .bool(isMe) }
+        if let siriMatches { o["siriMatches"] = try JSONTree.encode(siriMatches) }
+    }
+
     // MARK: NSObject
 
     /// A copy made through the JSON form.
@@ -167,3 +238,5 @@ open class INPerson: NSObject, INSpeakable, Codable, NSCopying, @unchecked Senda
         displayName
     }
 }
+
+extension INPerson: JSONTreeEncodable, JSONTreeDecodable {}

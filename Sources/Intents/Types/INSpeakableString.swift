@@ -32,6 +32,14 @@ public final class INSpeakableString: NSObject, INSpeakable, Codable, NSCopying,
         super.init()
     }
 
+    /// A phrase with each of its parts, as its JSON form gives them.
+    package init(spokenPhrase: String, vocabularyIdentifier: String?, pronunciationHint: String?) {
+        self.spokenPhrase = spokenPhrase
+        self.vocabularyIdentifier = vocabularyIdentifier
+        self.pronunciationHint = pronunciationHint
+        super.init()
+    }
+
     /// The iOS 10 name of `vocabularyIdentifier`.
     public var identifier: String? { vocabularyIdentifier }
     /// Other phrases the user may have meant; none.
@@ -73,4 +81,20 @@ public final class INSpeakableString: NSObject, INSpeakable, Codable, NSCopying,
 
     /// The spoken phrase.
     public override var description: String { spokenPhrase }
+}
+
+extension INSpeakableString: JSONTreeEncodable, JSONTreeDecodable {
+    package func jsonTree() -> IntentJSON.Value {
+        var o: JSONTree.Object = ["spokenPhrase": .string(spokenPhrase)]
+        if let vocabularyIdentifier { o["vocabularyIdentifier"] = .string(vocabularyIdentifier) }
+        if let pronunciationHint { o["pronunciationHint"] = .string(pronunciationHint) }
+        return .object(o)
+    }
+
+    package static func fromJSONTree(_ value: IntentJSON.Value) throws -> INSpeakableString {
+        let o = try JSONTree.object(value)
+        return INSpeakableString(spokenPhrase: try JSONTree.required(String.self, o["spokenPhrase"]),
+                                 vocabularyIdentifier: try JSONTree.optional(String.self, o["vocabularyIdentifier"]),
+                                 pronunciationHint: try JSONTree.optional(String.self, o["pronunciationHint"]))
+    }
 }

@@ -77,6 +77,36 @@ open class INSearchCallHistoryIntent: INIntent, @unchecked Sendable {
         if callCapabilities != [] { try c.encode(callCapabilities, forKey: .callCapabilities) }
     }
 
+    // MARK: Direct JSON
+
+    override package class var jsonTreeClass: AnyClass { INSearchCallHistoryIntent.self }
+    override package class var jsonTreeName: String { "INSearchCallHistoryIntent" }
+
+    private static let jsonTreeParameterNames: Set<String> = ["recipient", "callTypes", "dateCreated", "unseen", "callCapabilities"]
+
+    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntent {
+        let intent = INSearchCallHistoryIntent()
+        let p = try JSONTree.nested(root, at: "parameters", known: jsonTreeParameterNames)
+        intent.recipient = try JSONTree.optional(INPerson.self, p["recipient"])
+        intent.callTypes = try JSONTree.optional(INCallRecordTypeOptions.self, p["callTypes"]) ?? []
+        intent.dateCreated = try JSONTree.optional(INDateComponentsRange.self, p["dateCreated"])
+        intent.unseen = try JSONTree.optional(Bool.self, p["unseen"])
+        intent.callCapabilities = try JSONTree.optional(INCallCapabilityOptions.self, p["callCapabilities"]) ?? []
+        try intent.readJSONTreeBase(root)
+        return intent
+    }
+
+    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {
+        try super.encodeJSONTree(into: &root)
+        var p = JSONTree.Object()
+        if let value = recipient { p["recipient"] = try JSONTree.encode(value) }
+        if callTypes != [] { p["callTypes"] = try JSONTree.encode(callTypes) }
+        if let value = dateCreated { p["dateCreated"] = try JSONTree.encode(value) }
+        if let value = unseen { p["unseen"] = try JSONTree.encode(value) }
+        if callCapabilities != [] { p["callCapabilities"] = try JSONTree.encode(callCapabilities) }
+        root["parameters"] = .object(p)
+    }
+
     // MARK: Dispatch
 
     override class var parameterDescriptions: [IntentParameterDescription] {

@@ -47,4 +47,26 @@ open class INSearchCallHistoryIntentResponse: INIntentResponse, @unchecked Senda
         var c = INIntentResponse.propertyContainer(of: encoder, keyedBy: PropertyKey.self)
         try c.encodeIfPresent(callRecords, forKey: .callRecords)
     }
+
+    // MARK: Direct JSON
+
+    override package class var jsonTreeClass: AnyClass { INSearchCallHistoryIntentResponse.self }
+    override package class var jsonTreeName: String { "INSearchCallHistoryIntentResponse" }
+
+    private static let jsonTreePropertyNames: Set<String> = ["callRecords"]
+
+    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntentResponse {
+        let p = try JSONTree.nested(root, at: "properties", known: jsonTreePropertyNames)
+        let response = INSearchCallHistoryIntentResponse(code: try JSONTree.required(INSearchCallHistoryIntentResponseCode.self, root["code"]),
+            userActivity: try JSONTree.absent(root["userActivity"]))
+        response.callRecords = try JSONTree.optional([INCallRecord].self, p["callRecords"])
+        return response
+    }
+
+    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {
+        try super.encodeJSONTree(into: &root)
+        var p = JSONTree.Object()
+        if let value = callRecords { p["callRecords"] = try JSONTree.encode(value) }
+        root["properties"] = .object(p)
+    }
 }

@@ -50,6 +50,30 @@ open class INStartAudioCallIntent: INIntent, @unchecked Sendable {
         if destinationType != .unknown { try c.encode(destinationType, forKey: .destinationType) }
     }
 
+    // MARK: Direct JSON
+
+    override package class var jsonTreeClass: AnyClass { INStartAudioCallIntent.self }
+    override package class var jsonTreeName: String { "INStartAudioCallIntent" }
+
+    private static let jsonTreeParameterNames: Set<String> = ["contacts", "destinationType"]
+
+    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntent {
+        let intent = INStartAudioCallIntent()
+        let p = try JSONTree.nested(root, at: "parameters", known: jsonTreeParameterNames)
+        intent.contacts = try JSONTree.optional([INPerson].self, p["contacts"])
+        intent.destinationType = try JSONTree.optional(INCallDestinationType.self, p["destinationType"]) ?? .unknown
+        try intent.readJSONTreeBase(root)
+        return intent
+    }
+
+    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {
+        try super.encodeJSONTree(into: &root)
+        var p = JSONTree.Object()
+        if let value = contacts { p["contacts"] = try JSONTree.encode(value) }
+        if destinationType != .unknown { p["destinationType"] = try JSONTree.encode(destinationType) }
+        root["parameters"] = .object(p)
+    }
+
     // MARK: Dispatch
 
     override class var parameterDescriptions: [IntentParameterDescription] {

@@ -77,6 +77,40 @@ open class INStartCallIntent: INIntent, @unchecked Sendable {
         if recordTypeForRedialing != .unknown { try c.encode(recordTypeForRedialing, forKey: .recordTypeForRedialing) }
     }
 
+    // MARK: Direct JSON
+
+    override package class var jsonTreeClass: AnyClass { INStartCallIntent.self }
+    override package class var jsonTreeName: String { "INStartCallIntent" }
+
+    private static let jsonTreeParameterNames: Set<String> = ["contacts", "callCapability", "destinationType", "callRecordToCallBack", "audioRoute", "callRecordFilter", "recordTypeForRedialing"]
+
+    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntent {
+        let intent = INStartCallIntent()
+        let p = try JSONTree.nested(root, at: "parameters", known: jsonTreeParameterNames)
+        intent.contacts = try JSONTree.optional([INPerson].self, p["contacts"])
+        intent.callCapability = try JSONTree.optional(INCallCapability.self, p["callCapability"]) ?? .unknown
+        intent.destinationType = try JSONTree.optional(INCallDestinationType.self, p["destinationType"]) ?? .unknown
+        intent.callRecordToCallBack = try JSONTree.optional(INCallRecord.self, p["callRecordToCallBack"])
+        intent.audioRoute = try JSONTree.optional(INCallAudioRoute.self, p["audioRoute"]) ?? .unknown
+        intent.callRecordFilter = try JSONTree.optional(INCallRecordFilter.self, p["callRecordFilter"])
+        intent.recordTypeForRedialing = try JSONTree.optional(INCallRecordType.self, p["recordTypeForRedialing"]) ?? .unknown
+        try intent.readJSONTreeBase(root)
+        return intent
+    }
+
+    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {
+        try super.encodeJSONTree(into: &root)
+        var p = JSONTree.Object()
+        if let value = contacts { p["contacts"] = try JSONTree.encode(value) }
+        if callCapability != .unknown { p["callCapability"] = try JSONTree.encode(callCapability) }
+        if destinationType != .unknown { p["destinationType"] = try JSONTree.encode(destinationType) }
+        if let value = callRecordToCallBack { p["callRecordToCallBack"] = try JSONTree.encode(value) }
+        if audioRoute != .unknown { p["audioRoute"] = try JSONTree.encode(audioRoute) }
+        if let value = callRecordFilter { p["callRecordFilter"] = try JSONTree.encode(value) }
+        if recordTypeForRedialing != .unknown { p["recordTypeForRedialing"] = try JSONTree.encode(recordTypeForRedialing) }
+        root["parameters"] = .object(p)
+    }
+
     // MARK: Dispatch
 
     override class var parameterDescriptions: [IntentParameterDescription] {

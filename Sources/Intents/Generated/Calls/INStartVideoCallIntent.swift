@@ -40,6 +40,28 @@ open class INStartVideoCallIntent: INIntent, @unchecked Sendable {
         try c.encodeIfPresent(contacts, forKey: .contacts)
     }
 
+    // MARK: Direct JSON
+
+    override package class var jsonTreeClass: AnyClass { INStartVideoCallIntent.self }
+    override package class var jsonTreeName: String { "INStartVideoCallIntent" }
+
+    private static let jsonTreeParameterNames: Set<String> = ["contacts"]
+
+    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntent {
+        let intent = INStartVideoCallIntent()
+        let p = try JSONTree.nested(root, at: "parameters", known: jsonTreeParameterNames)
+        intent.contacts = try JSONTree.optional([INPerson].self, p["contacts"])
+        try intent.readJSONTreeBase(root)
+        return intent
+    }
+
+    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {
+        try super.encodeJSONTree(into: &root)
+        var p = JSONTree.Object()
+        if let value = contacts { p["contacts"] = try JSONTree.encode(value) }
+        root["parameters"] = .object(p)
+    }
+
     // MARK: Dispatch
 
     override class var parameterDescriptions: [IntentParameterDescription] {

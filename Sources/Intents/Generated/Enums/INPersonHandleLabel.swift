@@ -38,3 +38,14 @@ public struct INPersonHandleLabel: RawRepresentable, Hashable, Sendable, Codable
     /// `school`
     public static let school = INPersonHandleLabel(rawValue: "_$!<School>!$_")
 }
+
+extension INPersonHandleLabel: JSONTreeEncodable, JSONTreeDecodable {
+    package func jsonTree() -> IntentJSON.Value {
+        .string(rawValue)
+    }
+
+    package static func fromJSONTree(_ value: IntentJSON.Value) throws -> INPersonHandleLabel {
+        guard case .string(let text) = value else { throw JSONTree.Unsupported() }
+        return INPersonHandleLabel(rawValue: text)
+    }
+}

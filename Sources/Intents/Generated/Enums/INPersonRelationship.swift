@@ -44,3 +44,14 @@ public struct INPersonRelationship: RawRepresentable, Hashable, Sendable, Codabl
     /// `daughter`
     public static let daughter = INPersonRelationship(rawValue: "daughter")
 }
+
+extension INPersonRelationship: JSONTreeEncodable, JSONTreeDecodable {
+    package func jsonTree() -> IntentJSON.Value {
+        .string(rawValue)
+    }
+
+    package static func fromJSONTree(_ value: IntentJSON.Value) throws -> INPersonRelationship {
+        guard case .string(let text) = value else { throw JSONTree.Unsupported() }
+        return INPersonRelationship(rawValue: text)
+    }
+}

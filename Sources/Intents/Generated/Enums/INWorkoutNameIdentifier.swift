@@ -60,3 +60,14 @@ public struct INWorkoutNameIdentifier: RawRepresentable, Hashable, Sendable, Cod
     /// `swim`
     public static let swim = INWorkoutNameIdentifier(rawValue: "INWorkoutNameIdentifierSwim")
 }
+
+extension INWorkoutNameIdentifier: JSONTreeEncodable, JSONTreeDecodable {
+    package func jsonTree() -> IntentJSON.Value {
+        .string(rawValue)
+    }
+
+    package static func fromJSONTree(_ value: IntentJSON.Value) throws -> INWorkoutNameIdentifier {
+        guard case .string(let text) = value else { throw JSONTree.Unsupported() }
+        return INWorkoutNameIdentifier(rawValue: text)
+    }
+}

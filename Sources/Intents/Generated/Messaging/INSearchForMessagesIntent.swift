@@ -135,6 +135,58 @@ open class INSearchForMessagesIntent: INIntent, @unchecked Sendable {
         if conversationIdentifiersOperator != .all { try c.encode(conversationIdentifiersOperator, forKey: .conversationIdentifiersOperator) }
     }
 
+    // MARK: Direct JSON
+
+    override package class var jsonTreeClass: AnyClass { INSearchForMessagesIntent.self }
+    override package class var jsonTreeName: String { "INSearchForMessagesIntent" }
+
+    private static let jsonTreeParameterNames: Set<String> = ["senders", "recipients", "speakableGroupNames", "attributes", "dateTimeRange", "searchTerms", "identifiers", "notificationIdentifiers", "conversationIdentifiers", "recipientsOperator", "sendersOperator", "searchTermsOperator", "identifiersOperator", "notificationIdentifiersOperator", "speakableGroupNamesOperator", "conversationIdentifiersOperator"]
+
+    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntent {
+        let intent = INSearchForMessagesIntent()
+        let p = try JSONTree.nested(root, at: "parameters", known: jsonTreeParameterNames)
+        intent.senders = try JSONTree.optional([INPerson].self, p["senders"])
+        intent.recipients = try JSONTree.optional([INPerson].self, p["recipients"])
+        intent.speakableGroupNames = try JSONTree.optional([INSpeakableString].self, p["speakableGroupNames"])
+        intent.attributes = try JSONTree.optional(INMessageAttributeOptions.self, p["attributes"]) ?? []
+        intent.dateTimeRange = try JSONTree.optional(INDateComponentsRange.self, p["dateTimeRange"])
+        intent.searchTerms = try JSONTree.optional([String].self, p["searchTerms"])
+        intent.identifiers = try JSONTree.optional([String].self, p["identifiers"])
+        intent.notificationIdentifiers = try JSONTree.optional([String].self, p["notificationIdentifiers"])
+        intent.conversationIdentifiers = try JSONTree.optional([String].self, p["conversationIdentifiers"])
+        intent.recipientsOperator = try JSONTree.optional(INConditionalOperator.self, p["recipientsOperator"]) ?? .all
+        intent.sendersOperator = try JSONTree.optional(INConditionalOperator.self, p["sendersOperator"]) ?? .all
+        intent.searchTermsOperator = try JSONTree.optional(INConditionalOperator.self, p["searchTermsOperator"]) ?? .all
+        intent.identifiersOperator = try JSONTree.optional(INConditionalOperator.self, p["identifiersOperator"]) ?? .all
+        intent.notificationIdentifiersOperator = try JSONTree.optional(INConditionalOperator.self, p["notificationIdentifiersOperator"]) ?? .all
+        intent.speakableGroupNamesOperator = try JSONTree.optional(INConditionalOperator.self, p["speakableGroupNamesOperator"]) ?? .all
+        intent.conversationIdentifiersOperator = try JSONTree.optional(INConditionalOperator.self, p["conversationIdentifiersOperator"]) ?? .all
+        try intent.readJSONTreeBase(root)
+        return intent
+    }
+
+    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {
+        try super.encodeJSONTree(into: &root)
+        var p = JSONTree.Object()
+        if let value = senders { p["senders"] = try JSONTree.encode(value) }
+        if let value = recipients { p["recipients"] = try JSONTree.encode(value) }
+        if let value = speakableGroupNames { p["speakableGroupNames"] = try JSONTree.encode(value) }
+        if attributes != [] { p["attributes"] = try JSONTree.encode(attributes) }
+        if let value = dateTimeRange { p["dateTimeRange"] = try JSONTree.encode(value) }
+        if let value = searchTerms { p["searchTerms"] = try JSONTree.encode(value) }
+        if let value = identifiers { p["identifiers"] = try JSONTree.encode(value) }
+        if let value = notificationIdentifiers { p["notificationIdentifiers"] = try JSONTree.encode(value) }
+        if let value = conversationIdentifiers { p["conversationIdentifiers"] = try JSONTree.encode(value) }
+        if recipientsOperator != .all { p["recipientsOperator"] = try JSONTree.encode(recipientsOperator) }
+        if sendersOperator != .all { p["sendersOperator"] = try JSONTree.encode(sendersOperator) }
+        if searchTermsOperator != .all { p["searchTermsOperator"] = try JSONTree.encode(searchTermsOperator) }
+        if identifiersOperator != .all { p["identifiersOperator"] = try JSONTree.encode(identifiersOperator) }
+        if notificationIdentifiersOperator != .all { p["notificationIdentifiersOperator"] = try JSONTree.encode(notificationIdentifiersOperator) }
+        if speakableGroupNamesOperator != .all { p["speakableGroupNamesOperator"] = try JSONTree.encode(speakableGroupNamesOperator) }
+        if conversationIdentifiersOperator != .all { p["conversationIdentifiersOperator"] = try JSONTree.encode(conversationIdentifiersOperator) }
+        root["parameters"] = .object(p)
+    }
+
     // MARK: Dispatch
 
     override class var parameterDescriptions: [IntentParameterDescription] {

@@ -47,4 +47,26 @@ open class INSearchForMessagesIntentResponse: INIntentResponse, @unchecked Senda
         var c = INIntentResponse.propertyContainer(of: encoder, keyedBy: PropertyKey.self)
         try c.encodeIfPresent(messages, forKey: .messages)
     }
+
+    // MARK: Direct JSON
+
+    override package class var jsonTreeClass: AnyClass { INSearchForMessagesIntentResponse.self }
+    override package class var jsonTreeName: String { "INSearchForMessagesIntentResponse" }
+
+    private static let jsonTreePropertyNames: Set<String> = ["messages"]
+
+    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntentResponse {
+        let p = try JSONTree.nested(root, at: "properties", known: jsonTreePropertyNames)
+        let response = INSearchForMessagesIntentResponse(code: try JSONTree.required(INSearchForMessagesIntentResponseCode.self, root["code"]),
+            userActivity: try JSONTree.absent(root["userActivity"]))
+        response.messages = try JSONTree.optional([INMessage].self, p["messages"])
+        return response
+    }
+
+    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {
+        try super.encodeJSONTree(into: &root)
+        var p = JSONTree.Object()
+        if let value = messages { p["messages"] = try JSONTree.encode(value) }
+        root["properties"] = .object(p)
+    }
 }

@@ -90,6 +90,40 @@ open class INSendMessageIntent: INIntent, @unchecked Sendable {
         try c.encodeIfPresent(sender, forKey: .sender)
     }
 
+    // MARK: Direct JSON
+
+    override package class var jsonTreeClass: AnyClass { INSendMessageIntent.self }
+    override package class var jsonTreeName: String { "INSendMessageIntent" }
+
+    private static let jsonTreeParameterNames: Set<String> = ["recipients", "content", "speakableGroupName", "outgoingMessageType", "conversationIdentifier", "serviceName", "sender"]
+
+    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntent {
+        let intent = INSendMessageIntent()
+        let p = try JSONTree.nested(root, at: "parameters", known: jsonTreeParameterNames)
+        intent.recipients = try JSONTree.optional([INPerson].self, p["recipients"])
+        intent.content = try JSONTree.optional(String.self, p["content"])
+        intent.speakableGroupName = try JSONTree.optional(INSpeakableString.self, p["speakableGroupName"])
+        intent.outgoingMessageType = try JSONTree.optional(INOutgoingMessageType.self, p["outgoingMessageType"]) ?? .unknown
+        intent.conversationIdentifier = try JSONTree.optional(String.self, p["conversationIdentifier"])
+        intent.serviceName = try JSONTree.optional(String.self, p["serviceName"])
+        intent.sender = try JSONTree.optional(INPerson.self, p["sender"])
+        try intent.readJSONTreeBase(root)
+        return intent
+    }
+
+    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {
+        try super.encodeJSONTree(into: &root)
+        var p = JSONTree.Object()
+        if let value = recipients { p["recipients"] = try JSONTree.encode(value) }
+        if let value = content { p["content"] = try JSONTree.encode(value) }
+        if let value = speakableGroupName { p["speakableGroupName"] = try JSONTree.encode(value) }
+        if outgoingMessageType != .unknown { p["outgoingMessageType"] = try JSONTree.encode(outgoingMessageType) }
+        if let value = conversationIdentifier { p["conversationIdentifier"] = try JSONTree.encode(value) }
+        if let value = serviceName { p["serviceName"] = try JSONTree.encode(value) }
+        if let value = sender { p["sender"] = try JSONTree.encode(value) }
+        root["parameters"] = .object(p)
+    }
+
     // MARK: Dispatch
 
     override class var parameterDescriptions: [IntentParameterDescription] {

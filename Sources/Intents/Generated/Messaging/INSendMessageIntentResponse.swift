@@ -47,4 +47,26 @@ open class INSendMessageIntentResponse: INIntentResponse, @unchecked Sendable {
         var c = INIntentResponse.propertyContainer(of: encoder, keyedBy: PropertyKey.self)
         try c.encodeIfPresent(sentMessage, forKey: .sentMessage)
     }
+
+    // MARK: Direct JSON
+
+    override package class var jsonTreeClass: AnyClass { INSendMessageIntentResponse.self }
+    override package class var jsonTreeName: String { "INSendMessageIntentResponse" }
+
+    private static let jsonTreePropertyNames: Set<String> = ["sentMessage"]
+
+    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntentResponse {
+        let p = try JSONTree.nested(root, at: "properties", known: jsonTreePropertyNames)
+        let response = INSendMessageIntentResponse(code: try JSONTree.required(INSendMessageIntentResponseCode.self, root["code"]),
+            userActivity: try JSONTree.absent(root["userActivity"]))
+        response.sentMessage = try JSONTree.optional(INMessage.self, p["sentMessage"])
+        return response
+    }
+
+    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {
+        try super.encodeJSONTree(into: &root)
+        var p = JSONTree.Object()
+        if let value = sentMessage { p["sentMessage"] = try JSONTree.encode(value) }
+        root["properties"] = .object(p)
+    }
 }

@@ -45,6 +45,30 @@ open class INSetMessageAttributeIntent: INIntent, @unchecked Sendable {
         try c.encodeIfPresent(identifiers, forKey: .identifiers)
     }
 
+    // MARK: Direct JSON
+
+    override package class var jsonTreeClass: AnyClass { INSetMessageAttributeIntent.self }
+    override package class var jsonTreeName: String { "INSetMessageAttributeIntent" }
+
+    private static let jsonTreeParameterNames: Set<String> = ["attribute", "identifiers"]
+
+    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntent {
+        let intent = INSetMessageAttributeIntent()
+        let p = try JSONTree.nested(root, at: "parameters", known: jsonTreeParameterNames)
+        intent.attribute = try JSONTree.optional(INMessageAttribute.self, p["attribute"]) ?? .unknown
+        intent.identifiers = try JSONTree.optional([String].self, p["identifiers"])
+        try intent.readJSONTreeBase(root)
+        return intent
+    }
+
+    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {
+        try super.encodeJSONTree(into: &root)
+        var p = JSONTree.Object()
+        if attribute != .unknown { p["attribute"] = try JSONTree.encode(attribute) }
+        if let value = identifiers { p["identifiers"] = try JSONTree.encode(value) }
+        root["parameters"] = .object(p)
+    }
+
     // MARK: Dispatch
 
     override class var parameterDescriptions: [IntentParameterDescription] {

@@ -47,4 +47,26 @@ open class INRequestPaymentIntentResponse: INIntentResponse, @unchecked Sendable
         var c = INIntentResponse.propertyContainer(of: encoder, keyedBy: PropertyKey.self)
         try c.encodeIfPresent(paymentRecord, forKey: .paymentRecord)
     }
+
+    // MARK: Direct JSON
+
+    override package class var jsonTreeClass: AnyClass { INRequestPaymentIntentResponse.self }
+    override package class var jsonTreeName: String { "INRequestPaymentIntentResponse" }
+
+    private static let jsonTreePropertyNames: Set<String> = ["paymentRecord"]
+
+    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntentResponse {
+        let p = try JSONTree.nested(root, at: "properties", known: jsonTreePropertyNames)
+        let response = INRequestPaymentIntentResponse(code: try JSONTree.required(INRequestPaymentIntentResponseCode.self, root["code"]),
+            userActivity: try JSONTree.absent(root["userActivity"]))
+        response.paymentRecord = try JSONTree.optional(INPaymentRecord.self, p["paymentRecord"])
+        return response
+    }
+
+    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {
+        try super.encodeJSONTree(into: &root)
+        var p = JSONTree.Object()
+        if let value = paymentRecord { p["paymentRecord"] = try JSONTree.encode(value) }
+        root["properties"] = .object(p)
+    }
 }

@@ -55,6 +55,34 @@ open class INSearchForAccountsIntent: INIntent, @unchecked Sendable {
         if requestedBalanceType != .unknown { try c.encode(requestedBalanceType, forKey: .requestedBalanceType) }
     }
 
+    // MARK: Direct JSON
+
+    override package class var jsonTreeClass: AnyClass { INSearchForAccountsIntent.self }
+    override package class var jsonTreeName: String { "INSearchForAccountsIntent" }
+
+    private static let jsonTreeParameterNames: Set<String> = ["accountNickname", "accountType", "organizationName", "requestedBalanceType"]
+
+    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntent {
+        let intent = INSearchForAccountsIntent()
+        let p = try JSONTree.nested(root, at: "parameters", known: jsonTreeParameterNames)
+        intent.accountNickname = try JSONTree.optional(INSpeakableString.self, p["accountNickname"])
+        intent.accountType = try JSONTree.optional(INAccountType.self, p["accountType"]) ?? .unknown
+        intent.organizationName = try JSONTree.optional(INSpeakableString.self, p["organizationName"])
+        intent.requestedBalanceType = try JSONTree.optional(INBalanceType.self, p["requestedBalanceType"]) ?? .unknown
+        try intent.readJSONTreeBase(root)
+        return intent
+    }
+
+    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {
+        try super.encodeJSONTree(into: &root)
+        var p = JSONTree.Object()
+        if let value = accountNickname { p["accountNickname"] = try JSONTree.encode(value) }
+        if accountType != .unknown { p["accountType"] = try JSONTree.encode(accountType) }
+        if let value = organizationName { p["organizationName"] = try JSONTree.encode(value) }
+        if requestedBalanceType != .unknown { p["requestedBalanceType"] = try JSONTree.encode(requestedBalanceType) }
+        root["parameters"] = .object(p)
+    }
+
     // MARK: Dispatch
 
     override class var parameterDescriptions: [IntentParameterDescription] {

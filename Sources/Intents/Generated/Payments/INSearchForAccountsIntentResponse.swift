@@ -47,4 +47,26 @@ open class INSearchForAccountsIntentResponse: INIntentResponse, @unchecked Senda
         var c = INIntentResponse.propertyContainer(of: encoder, keyedBy: PropertyKey.self)
         try c.encodeIfPresent(accounts, forKey: .accounts)
     }
+
+    // MARK: Direct JSON
+
+    override package class var jsonTreeClass: AnyClass { INSearchForAccountsIntentResponse.self }
+    override package class var jsonTreeName: String { "INSearchForAccountsIntentResponse" }
+
+    private static let jsonTreePropertyNames: Set<String> = ["accounts"]
+
+    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntentResponse {
+        let p = try JSONTree.nested(root, at: "properties", known: jsonTreePropertyNames)
+        let response = INSearchForAccountsIntentResponse(code: try JSONTree.required(INSearchForAccountsIntentResponseCode.self, root["code"]),
+            userActivity: try JSONTree.absent(root["userActivity"]))
+        response.accounts = try JSONTree.optional([INPaymentAccount].self, p["accounts"])
+        return response
+    }
+
+    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {
+        try super.encodeJSONTree(into: &root)
+        var p = JSONTree.Object()
+        if let value = accounts { p["accounts"] = try JSONTree.encode(value) }
+        root["properties"] = .object(p)
+    }
 }

@@ -50,6 +50,32 @@ open class INSendPaymentIntent: INIntent, @unchecked Sendable {
         try c.encodeIfPresent(note, forKey: .note)
     }
 
+    // MARK: Direct JSON
+
+    override package class var jsonTreeClass: AnyClass { INSendPaymentIntent.self }
+    override package class var jsonTreeName: String { "INSendPaymentIntent" }
+
+    private static let jsonTreeParameterNames: Set<String> = ["payee", "currencyAmount", "note"]
+
+    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntent {
+        let intent = INSendPaymentIntent()
+        let p = try JSONTree.nested(root, at: "parameters", known: jsonTreeParameterNames)
+        intent.payee = try JSONTree.optional(INPerson.self, p["payee"])
+        intent.currencyAmount = try JSONTree.optional(INCurrencyAmount.self, p["currencyAmount"])
+        intent.note = try JSONTree.optional(String.self, p["note"])
+        try intent.readJSONTreeBase(root)
+        return intent
+    }
+
+    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {
+        try super.encodeJSONTree(into: &root)
+        var p = JSONTree.Object()
+        if let value = payee { p["payee"] = try JSONTree.encode(value) }
+        if let value = currencyAmount { p["currencyAmount"] = try JSONTree.encode(value) }
+        if let value = note { p["note"] = try JSONTree.encode(value) }
+        root["parameters"] = .object(p)
+    }
+
     // MARK: Dispatch
 
     override class var parameterDescriptions: [IntentParameterDescription] {

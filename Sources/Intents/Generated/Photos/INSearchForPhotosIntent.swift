@@ -78,6 +78,44 @@ open class INSearchForPhotosIntent: INIntent, @unchecked Sendable {
         if peopleInPhotoOperator != .all { try c.encode(peopleInPhotoOperator, forKey: .peopleInPhotoOperator) }
     }
 
+    // MARK: Direct JSON
+
+    override package class var jsonTreeClass: AnyClass { INSearchForPhotosIntent.self }
+    override package class var jsonTreeName: String { "INSearchForPhotosIntent" }
+
+    private static let jsonTreeParameterNames: Set<String> = ["albumName", "peopleInPhoto", "searchTerms", "locationCreated", "dateCreated", "includedAttributes", "excludedAttributes", "searchTermsOperator", "peopleInPhotoOperator"]
+
+    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntent {
+        let intent = INSearchForPhotosIntent()
+        let p = try JSONTree.nested(root, at: "parameters", known: jsonTreeParameterNames)
+        intent.albumName = try JSONTree.optional(String.self, p["albumName"])
+        intent.peopleInPhoto = try JSONTree.optional([INPerson].self, p["peopleInPhoto"])
+        intent.searchTerms = try JSONTree.optional([String].self, p["searchTerms"])
+        intent.locationCreated = try JSONTree.optional(CLPlacemark.self, p["locationCreated"])
+        intent.dateCreated = try JSONTree.optional(INDateComponentsRange.self, p["dateCreated"])
+        intent.includedAttributes = try JSONTree.optional(INPhotoAttributeOptions.self, p["includedAttributes"]) ?? []
+        intent.excludedAttributes = try JSONTree.optional(INPhotoAttributeOptions.self, p["excludedAttributes"]) ?? []
+        intent.searchTermsOperator = try JSONTree.optional(INConditionalOperator.self, p["searchTermsOperator"]) ?? .all
+        intent.peopleInPhotoOperator = try JSONTree.optional(INConditionalOperator.self, p["peopleInPhotoOperator"]) ?? .all
+        try intent.readJSONTreeBase(root)
+        return intent
+    }
+
+    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {
+        try super.encodeJSONTree(into: &root)
+        var p = JSONTree.Object()
+        if let value = albumName { p["albumName"] = try JSONTree.encode(value) }
+        if let value = peopleInPhoto { p["peopleInPhoto"] = try JSONTree.encode(value) }
+        if let value = searchTerms { p["searchTerms"] = try JSONTree.encode(value) }
+        if let value = locationCreated { p["locationCreated"] = try JSONTree.encode(value) }
+        if let value = dateCreated { p["dateCreated"] = try JSONTree.encode(value) }
+        if includedAttributes != [] { p["includedAttributes"] = try JSONTree.encode(includedAttributes) }
+        if excludedAttributes != [] { p["excludedAttributes"] = try JSONTree.encode(excludedAttributes) }
+        if searchTermsOperator != .all { p["searchTermsOperator"] = try JSONTree.encode(searchTermsOperator) }
+        if peopleInPhotoOperator != .all { p["peopleInPhotoOperator"] = try JSONTree.encode(peopleInPhotoOperator) }
+        root["parameters"] = .object(p)
+    }
+
     // MARK: Dispatch
 
     override class var parameterDescriptions: [IntentParameterDescription] {

@@ -47,4 +47,26 @@ open class INSearchForPhotosIntentResponse: INIntentResponse, @unchecked Sendabl
         var c = INIntentResponse.propertyContainer(of: encoder, keyedBy: PropertyKey.self)
         try c.encodeIfPresent(searchResultsCount, forKey: .searchResultsCount)
     }
+
+    // MARK: Direct JSON
+
+    override package class var jsonTreeClass: AnyClass { INSearchForPhotosIntentResponse.self }
+    override package class var jsonTreeName: String { "INSearchForPhotosIntentResponse" }
+
+    private static let jsonTreePropertyNames: Set<String> = ["searchResultsCount"]
+
+    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntentResponse {
+        let p = try JSONTree.nested(root, at: "properties", known: jsonTreePropertyNames)
+        let response = INSearchForPhotosIntentResponse(code: try JSONTree.required(INSearchForPhotosIntentResponseCode.self, root["code"]),
+            userActivity: try JSONTree.absent(root["userActivity"]))
+        response.searchResultsCount = try JSONTree.optional(Int.self, p["searchResultsCount"])
+        return response
+    }
+
+    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {
+        try super.encodeJSONTree(into: &root)
+        var p = JSONTree.Object()
+        if let value = searchResultsCount { p["searchResultsCount"] = try JSONTree.encode(value) }
+        root["properties"] = .object(p)
+    }
 }

@@ -3,7 +3,7 @@
 import Foundation
 
 /// A balance: an amount of money in a currency, or of points or miles.
-public final class INBalanceAmount: NSObject, Codable, NSCopying, @unchecked Sendable {
+public final class INBalanceAmount: NSObject, Codable, NSCopying, JSONTreeEncodable, JSONTreeDecodable, @unchecked Sendable {
     /// The amount.
     public internal(set) var amount: NSDecimalNumber?
     /// What the amount counts.
@@ -46,6 +46,33 @@ public final class INBalanceAmount: NSObject, Codable, NSCopying, @unchecked Sen
         try c.encodeDecimalNumber(amount, forKey: .amount)
         if balanceType != .unknown { try c.encode(balanceType, forKey: .balanceType) }
         try c.encodeIfPresent(currencyCode, forKey: .currencyCode)
+    }
+
+    // MARK: Direct JSON
+
+    /// Reads the object from its JSON form (`JSONTree`).
+    package init(jsonTree o: JSONTree.Object) throws {
+        amount = try JSONTree.optionalDecimal(o["amount"])
+        balanceType = try JSONTree.optional(INBalanceType.self, o["balanceType"]) ?? .unknown
+        currencyCode = try JSONTree.optional(String.self, o["currencyCode"])
+        super.init()
+    }
+
+    package static func fromJSONTree(_ value: IntentJSON.Value) throws -> Self {
+        guard let made = try INBalanceAmount(jsonTree: JSONTree.object(value)) as? Self else { throw JSONTree.Unsupported() }
+        return made
+    }
+
+    package func jsonTree() throws -> IntentJSON.Value {
+        var o = JSONTree.Object()
+        try encodeJSONTree(into: &o)
+        return .object(o)
+    }
+
+    package func encodeJSONTree(into o: inout JSONTree.Object) throws {
+        if let value = amount { o["amount"] = JSONTree.decimal(value) }
+        if balanceType != .unknown { o["balanceType"] = try JSONTree.encode(balanceType) }
+        if let value = currencyCode { o["currencyCode"] = try JSONTree.encode(value) }
     }
 
     /// A copy made through the JSON form.

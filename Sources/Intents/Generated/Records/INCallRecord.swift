@@ -3,7 +3,7 @@
 import Foundation
 
 /// A call in the call history.
-public final class INCallRecord: NSObject, Codable, NSCopying, @unchecked Sendable {
+public final class INCallRecord: NSObject, Codable, NSCopying, JSONTreeEncodable, JSONTreeDecodable, @unchecked Sendable {
     /// The app's identifier of the call.
     public internal(set) var identifier: String
     /// When the call started.
@@ -65,6 +65,43 @@ public final class INCallRecord: NSObject, Codable, NSCopying, @unchecked Sendab
         try c.encodeIfPresent(callDuration, forKey: .callDuration)
         try c.encodeIfPresent(unseen, forKey: .unseen)
         try c.encodeIfPresent(numberOfCalls, forKey: .numberOfCalls)
+    }
+
+    // MARK: Direct JSON
+
+    /// Reads the object from its JSON form (`JSONTree`).
+    package init(jsonTree o: JSONTree.Object) throws {
+        identifier = try JSONTree.required(String.self, o["identifier"])
+        dateCreated = try JSONTree.optionalDate(o["dateCreated"])
+        caller = try JSONTree.optional(INPerson.self, o["caller"])
+        callRecordType = try JSONTree.optional(INCallRecordType.self, o["callRecordType"]) ?? .unknown
+        callCapability = try JSONTree.optional(INCallCapability.self, o["callCapability"]) ?? .unknown
+        callDuration = try JSONTree.optional(Double.self, o["callDuration"])
+        unseen = try JSONTree.optional(Bool.self, o["unseen"])
+        numberOfCalls = try JSONTree.optional(Int.self, o["numberOfCalls"])
+        super.init()
+    }
+
+    package static func fromJSONTree(_ value: IntentJSON.Value) throws -> Self {
+        guard let made = try INCallRecord(jsonTree: JSONTree.object(value)) as? Self else { throw JSONTree.Unsupported() }
+        return made
+    }
+
+    package func jsonTree() throws -> IntentJSON.Value {
+        var o = JSONTree.Object()
+        try encodeJSONTree(into: &o)
+        return .object(o)
+    }
+
+    package func encodeJSONTree(into o: inout JSONTree.Object) throws {
+        o["identifier"] = try JSONTree.encode(identifier)
+        if let value = dateCreated { o["dateCreated"] = JSONTree.date(value) }
+        if let value = caller { o["caller"] = try JSONTree.encode(value) }
+        if callRecordType != .unknown { o["callRecordType"] = try JSONTree.encode(callRecordType) }
+        if callCapability != .unknown { o["callCapability"] = try JSONTree.encode(callCapability) }
+        if let value = callDuration { o["callDuration"] = try JSONTree.encode(value) }
+        if let value = unseen { o["unseen"] = try JSONTree.encode(value) }
+        if let value = numberOfCalls { o["numberOfCalls"] = try JSONTree.encode(value) }
     }
 
     /// A copy made through the JSON form.

@@ -3,7 +3,7 @@
 import Foundation
 
 /// Which calls of the history a call-back request means.
-public final class INCallRecordFilter: NSObject, Codable, NSCopying, @unchecked Sendable {
+public final class INCallRecordFilter: NSObject, Codable, NSCopying, JSONTreeEncodable, JSONTreeDecodable, @unchecked Sendable {
     /// The people in the call.
     public internal(set) var participants: [INPerson]?
     /// The kinds of call.
@@ -38,6 +38,33 @@ public final class INCallRecordFilter: NSObject, Codable, NSCopying, @unchecked 
         try c.encodeIfPresent(participants, forKey: .participants)
         if callTypes != [] { try c.encode(callTypes, forKey: .callTypes) }
         if callCapability != .unknown { try c.encode(callCapability, forKey: .callCapability) }
+    }
+
+    // MARK: Direct JSON
+
+    /// Reads the object from its JSON form (`JSONTree`).
+    package init(jsonTree o: JSONTree.Object) throws {
+        participants = try JSONTree.optional([INPerson].self, o["participants"])
+        callTypes = try JSONTree.optional(INCallRecordTypeOptions.self, o["callTypes"]) ?? []
+        callCapability = try JSONTree.optional(INCallCapability.self, o["callCapability"]) ?? .unknown
+        super.init()
+    }
+
+    package static func fromJSONTree(_ value: IntentJSON.Value) throws -> Self {
+        guard let made = try INCallRecordFilter(jsonTree: JSONTree.object(value)) as? Self else { throw JSONTree.Unsupported() }
+        return made
+    }
+
+    package func jsonTree() throws -> IntentJSON.Value {
+        var o = JSONTree.Object()
+        try encodeJSONTree(into: &o)
+        return .object(o)
+    }
+
+    package func encodeJSONTree(into o: inout JSONTree.Object) throws {
+        if let value = participants { o["participants"] = try JSONTree.encode(value) }
+        if callTypes != [] { o["callTypes"] = try JSONTree.encode(callTypes) }
+        if callCapability != .unknown { o["callCapability"] = try JSONTree.encode(callCapability) }
     }
 
     /// A copy made through the JSON form.

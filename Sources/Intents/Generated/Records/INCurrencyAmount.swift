@@ -3,7 +3,7 @@
 import Foundation
 
 /// An amount of money in a currency.
-public final class INCurrencyAmount: NSObject, Codable, NSCopying, @unchecked Sendable {
+public final class INCurrencyAmount: NSObject, Codable, NSCopying, JSONTreeEncodable, JSONTreeDecodable, @unchecked Sendable {
     /// The amount, exact to the smallest unit.
     public internal(set) var amount: NSDecimalNumber?
     /// The ISO 4217 currency code, such as USD or EUR.
@@ -33,6 +33,31 @@ public final class INCurrencyAmount: NSObject, Codable, NSCopying, @unchecked Se
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encodeDecimalNumber(amount, forKey: .amount)
         try c.encodeIfPresent(currencyCode, forKey: .currencyCode)
+    }
+
+    // MARK: Direct JSON
+
+    /// Reads the object from its JSON form (`JSONTree`).
+    package init(jsonTree o: JSONTree.Object) throws {
+        amount = try JSONTree.optionalDecimal(o["amount"])
+        currencyCode = try JSONTree.optional(String.self, o["currencyCode"])
+        super.init()
+    }
+
+    package static func fromJSONTree(_ value: IntentJSON.Value) throws -> Self {
+        guard let made = try INCurrencyAmount(jsonTree: JSONTree.object(value)) as? Self else { throw JSONTree.Unsupported() }
+        return made
+    }
+
+    package func jsonTree() throws -> IntentJSON.Value {
+        var o = JSONTree.Object()
+        try encodeJSONTree(into: &o)
+        return .object(o)
+    }
+
+    package func encodeJSONTree(into o: inout JSONTree.Object) throws {
+        if let value = amount { o["amount"] = JSONTree.decimal(value) }
+        if let value = currencyCode { o["currencyCode"] = try JSONTree.encode(value) }
     }
 
     /// A copy made through the JSON form.

@@ -3,7 +3,7 @@
 import Foundation
 
 /// A span of time given by calendar components; either end may be open.
-public final class INDateComponentsRange: NSObject, Codable, NSCopying, @unchecked Sendable {
+public final class INDateComponentsRange: NSObject, Codable, NSCopying, JSONTreeEncodable, JSONTreeDecodable, @unchecked Sendable {
     /// The start, or nil for an open start.
     public internal(set) var startDateComponents: DateComponents?
     /// The end, or nil for an open end.
@@ -45,6 +45,33 @@ public final class INDateComponentsRange: NSObject, Codable, NSCopying, @uncheck
         try c.encodeDateComponents(startDateComponents, forKey: .startDateComponents)
         try c.encodeDateComponents(endDateComponents, forKey: .endDateComponents)
         try c.encodeIfPresent(recurrenceRule, forKey: .recurrenceRule)
+    }
+
+    // MARK: Direct JSON
+
+    /// Reads the object from its JSON form (`JSONTree`).
+    package init(jsonTree o: JSONTree.Object) throws {
+        startDateComponents = try JSONTree.optionalDateComponents(o["startDateComponents"])
+        endDateComponents = try JSONTree.optionalDateComponents(o["endDateComponents"])
+        recurrenceRule = try JSONTree.optional(INRecurrenceRule.self, o["recurrenceRule"])
+        super.init()
+    }
+
+    package static func fromJSONTree(_ value: IntentJSON.Value) throws -> Self {
+        guard let made = try INDateComponentsRange(jsonTree: JSONTree.object(value)) as? Self else { throw JSONTree.Unsupported() }
+        return made
+    }
+
+    package func jsonTree() throws -> IntentJSON.Value {
+        var o = JSONTree.Object()
+        try encodeJSONTree(into: &o)
+        return .object(o)
+    }
+
+    package func encodeJSONTree(into o: inout JSONTree.Object) throws {
+        if let value = startDateComponents { o["startDateComponents"] = JSONTree.dateComponents(value) }
+        if let value = endDateComponents { o["endDateComponents"] = JSONTree.dateComponents(value) }
+        if let value = recurrenceRule { o["recurrenceRule"] = try JSONTree.encode(value) }
     }
 
     /// A copy made through the JSON form.

@@ -3,7 +3,7 @@
 import Foundation
 
 /// An image: a named asset, a file or web address, or image data.
-public final class INImage: NSObject, Codable, NSCopying, @unchecked Sendable {
+public final class INImage: NSObject, Codable, NSCopying, JSONTreeEncodable, JSONTreeDecodable, @unchecked Sendable {
     /// The name of an image asset in the app bundle.
     public internal(set) var imageName: String?
     /// Where the image is.
@@ -74,6 +74,37 @@ public final class INImage: NSObject, Codable, NSCopying, @unchecked Sendable {
         try c.encodeIfPresent(imageData, forKey: .imageData)
         try c.encodeIfPresent(width, forKey: .width)
         try c.encodeIfPresent(height, forKey: .height)
+    }
+
+    // MARK: Direct JSON
+
+    /// Reads the object from its JSON form (`JSONTree`).
+    package init(jsonTree o: JSONTree.Object) throws {
+        imageName = try JSONTree.optional(String.self, o["imageName"])
+        imageURL = try JSONTree.optional(URL.self, o["imageURL"])
+        imageData = try JSONTree.optional(Data.self, o["imageData"])
+        width = try JSONTree.optional(Double.self, o["width"])
+        height = try JSONTree.optional(Double.self, o["height"])
+        super.init()
+    }
+
+    package static func fromJSONTree(_ value: IntentJSON.Value) throws -> Self {
+        guard let made = try INImage(jsonTree: JSONTree.object(value)) as? Self else { throw JSONTree.Unsupported() }
+        return made
+    }
+
+    package func jsonTree() throws -> IntentJSON.Value {
+        var o = JSONTree.Object()
+        try encodeJSONTree(into: &o)
+        return .object(o)
+    }
+
+    package func encodeJSONTree(into o: inout JSONTree.Object) throws {
+        if let value = imageName { o["imageName"] = try JSONTree.encode(value) }
+        if let value = imageURL { o["imageURL"] = try JSONTree.encode(value) }
+        if let value = imageData { o["imageData"] = try JSONTree.encode(value) }
+        if let value = width { o["width"] = try JSONTree.encode(value) }
+        if let value = height { o["height"] = try JSONTree.encode(value) }
     }
 
     /// A copy made through the JSON form.

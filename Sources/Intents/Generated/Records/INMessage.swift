@@ -3,7 +3,7 @@
 import Foundation
 
 /// A message sent or received through a messaging app.
-public final class INMessage: NSObject, Codable, NSCopying, @unchecked Sendable {
+public final class INMessage: NSObject, Codable, NSCopying, JSONTreeEncodable, JSONTreeDecodable, @unchecked Sendable {
     /// The app's identifier of the message.
     public internal(set) var identifier: String
     /// The conversation the message belongs to.
@@ -94,6 +94,45 @@ public final class INMessage: NSObject, Codable, NSCopying, @unchecked Sendable 
         try c.encodeIfPresent(groupName, forKey: .groupName)
         if messageType != .unspecified { try c.encode(messageType, forKey: .messageType) }
         try c.encodeIfPresent(serviceName, forKey: .serviceName)
+    }
+
+    // MARK: Direct JSON
+
+    /// Reads the object from its JSON form (`JSONTree`).
+    package init(jsonTree o: JSONTree.Object) throws {
+        identifier = try JSONTree.required(String.self, o["identifier"])
+        conversationIdentifier = try JSONTree.optional(String.self, o["conversationIdentifier"])
+        content = try JSONTree.optional(String.self, o["content"])
+        dateSent = try JSONTree.optionalDate(o["dateSent"])
+        sender = try JSONTree.optional(INPerson.self, o["sender"])
+        recipients = try JSONTree.optional([INPerson].self, o["recipients"])
+        groupName = try JSONTree.optional(INSpeakableString.self, o["groupName"])
+        messageType = try JSONTree.optional(INMessageType.self, o["messageType"]) ?? .unspecified
+        serviceName = try JSONTree.optional(String.self, o["serviceName"])
+        super.init()
+    }
+
+    package static func fromJSONTree(_ value: IntentJSON.Value) throws -> Self {
+        guard let made = try INMessage(jsonTree: JSONTree.object(value)) as? Self else { throw JSONTree.Unsupported() }
+        return made
+    }
+
+    package func jsonTree() throws -> IntentJSON.Value {
+        var o = JSONTree.Object()
+        try encodeJSONTree(into: &o)
+        return .object(o)
+    }
+
+    package func encodeJSONTree(into o: inout JSONTree.Object) throws {
+        o["identifier"] = try JSONTree.encode(identifier)
+        if let value = conversationIdentifier { o["conversationIdentifier"] = try JSONTree.encode(value) }
+        if let value = content { o["content"] = try JSONTree.encode(value) }
+        if let value = dateSent { o["dateSent"] = JSONTree.date(value) }
+        if let value = sender { o["sender"] = try JSONTree.encode(value) }
+        if let value = recipients { o["recipients"] = try JSONTree.encode(value) }
+        if let value = groupName { o["groupName"] = try JSONTree.encode(value) }
+        if messageType != .unspecified { o["messageType"] = try JSONTree.encode(messageType) }
+        if let value = serviceName { o["serviceName"] = try JSONTree.encode(value) }
     }
 
     /// A copy made through the JSON form.

@@ -3,7 +3,7 @@
 import Foundation
 
 /// One of the user's accounts with an app: its nickname, kind, organization and balances.
-public final class INPaymentAccount: NSObject, Codable, NSCopying, @unchecked Sendable {
+public final class INPaymentAccount: NSObject, Codable, NSCopying, JSONTreeEncodable, JSONTreeDecodable, @unchecked Sendable {
     /// The account's name, as the user says it (“salary account”).
     public internal(set) var nickname: INSpeakableString?
     /// The account number, as the app shows it.
@@ -61,6 +61,39 @@ public final class INPaymentAccount: NSObject, Codable, NSCopying, @unchecked Se
         try c.encodeIfPresent(organizationName, forKey: .organizationName)
         try c.encodeIfPresent(balance, forKey: .balance)
         try c.encodeIfPresent(secondaryBalance, forKey: .secondaryBalance)
+    }
+
+    // MARK: Direct JSON
+
+    /// Reads the object from its JSON form (`JSONTree`).
+    package init(jsonTree o: JSONTree.Object) throws {
+        nickname = try JSONTree.optional(INSpeakableString.self, o["nickname"])
+        accountNumber = try JSONTree.optional(String.self, o["accountNumber"])
+        accountType = try JSONTree.optional(INAccountType.self, o["accountType"]) ?? .unknown
+        organizationName = try JSONTree.optional(INSpeakableString.self, o["organizationName"])
+        balance = try JSONTree.optional(INBalanceAmount.self, o["balance"])
+        secondaryBalance = try JSONTree.optional(INBalanceAmount.self, o["secondaryBalance"])
+        super.init()
+    }
+
+    package static func fromJSONTree(_ value: IntentJSON.Value) throws -> Self {
+        guard let made = try INPaymentAccount(jsonTree: JSONTree.object(value)) as? Self else { throw JSONTree.Unsupported() }
+        return made
+    }
+
+    package func jsonTree() throws -> IntentJSON.Value {
+        var o = JSONTree.Object()
+        try encodeJSONTree(into: &o)
+        return .object(o)
+    }
+
+    package func encodeJSONTree(into o: inout JSONTree.Object) throws {
+        if let value = nickname { o["nickname"] = try JSONTree.encode(value) }
+        if let value = accountNumber { o["accountNumber"] = try JSONTree.encode(value) }
+        if accountType != .unknown { o["accountType"] = try JSONTree.encode(accountType) }
+        if let value = organizationName { o["organizationName"] = try JSONTree.encode(value) }
+        if let value = balance { o["balance"] = try JSONTree.encode(value) }
+        if let value = secondaryBalance { o["secondaryBalance"] = try JSONTree.encode(value) }
     }
 
     /// A copy made through the JSON form.

@@ -3,7 +3,7 @@
 import Foundation
 
 /// An account or card a payment is made with.
-public final class INPaymentMethod: NSObject, Codable, NSCopying, @unchecked Sendable {
+public final class INPaymentMethod: NSObject, Codable, NSCopying, JSONTreeEncodable, JSONTreeDecodable, @unchecked Sendable {
     /// The kind of account.
     public internal(set) var type: INPaymentMethodType = .unknown
     /// The account's name.
@@ -48,6 +48,35 @@ public final class INPaymentMethod: NSObject, Codable, NSCopying, @unchecked Sen
         try c.encodeIfPresent(name, forKey: .name)
         try c.encodeIfPresent(identificationHint, forKey: .identificationHint)
         try c.encodeIfPresent(icon, forKey: .icon)
+    }
+
+    // MARK: Direct JSON
+
+    /// Reads the object from its JSON form (`JSONTree`).
+    package init(jsonTree o: JSONTree.Object) throws {
+        type = try JSONTree.optional(INPaymentMethodType.self, o["type"]) ?? .unknown
+        name = try JSONTree.optional(String.self, o["name"])
+        identificationHint = try JSONTree.optional(String.self, o["identificationHint"])
+        icon = try JSONTree.optional(INImage.self, o["icon"])
+        super.init()
+    }
+
+    package static func fromJSONTree(_ value: IntentJSON.Value) throws -> Self {
+        guard let made = try INPaymentMethod(jsonTree: JSONTree.object(value)) as? Self else { throw JSONTree.Unsupported() }
+        return made
+    }
+
+    package func jsonTree() throws -> IntentJSON.Value {
+        var o = JSONTree.Object()
+        try encodeJSONTree(into: &o)
+        return .object(o)
+    }
+
+    package func encodeJSONTree(into o: inout JSONTree.Object) throws {
+        if type != .unknown { o["type"] = try JSONTree.encode(type) }
+        if let value = name { o["name"] = try JSONTree.encode(value) }
+        if let value = identificationHint { o["identificationHint"] = try JSONTree.encode(value) }
+        if let value = icon { o["icon"] = try JSONTree.encode(value) }
     }
 
     /// A copy made through the JSON form.

@@ -3,7 +3,7 @@
 import Foundation
 
 /// The details of a payment sent or requested.
-public final class INPaymentRecord: NSObject, Codable, NSCopying, @unchecked Sendable {
+public final class INPaymentRecord: NSObject, Codable, NSCopying, JSONTreeEncodable, JSONTreeDecodable, @unchecked Sendable {
     /// Who receives the money.
     public internal(set) var payee: INPerson?
     /// Who pays.
@@ -66,6 +66,41 @@ public final class INPaymentRecord: NSObject, Codable, NSCopying, @unchecked Sen
         try c.encodeIfPresent(note, forKey: .note)
         if status != .unknown { try c.encode(status, forKey: .status) }
         try c.encodeIfPresent(feeAmount, forKey: .feeAmount)
+    }
+
+    // MARK: Direct JSON
+
+    /// Reads the object from its JSON form (`JSONTree`).
+    package init(jsonTree o: JSONTree.Object) throws {
+        payee = try JSONTree.optional(INPerson.self, o["payee"])
+        payer = try JSONTree.optional(INPerson.self, o["payer"])
+        currencyAmount = try JSONTree.optional(INCurrencyAmount.self, o["currencyAmount"])
+        paymentMethod = try JSONTree.optional(INPaymentMethod.self, o["paymentMethod"])
+        note = try JSONTree.optional(String.self, o["note"])
+        status = try JSONTree.optional(INPaymentStatus.self, o["status"]) ?? .unknown
+        feeAmount = try JSONTree.optional(INCurrencyAmount.self, o["feeAmount"])
+        super.init()
+    }
+
+    package static func fromJSONTree(_ value: IntentJSON.Value) throws -> Self {
+        guard let made = try INPaymentRecord(jsonTree: JSONTree.object(value)) as? Self else { throw JSONTree.Unsupported() }
+        return made
+    }
+
+    package func jsonTree() throws -> IntentJSON.Value {
+        var o = JSONTree.Object()
+        try encodeJSONTree(into: &o)
+        return .object(o)
+    }
+
+    package func encodeJSONTree(into o: inout JSONTree.Object) throws {
+        if let value = payee { o["payee"] = try JSONTree.encode(value) }
+        if let value = payer { o["payer"] = try JSONTree.encode(value) }
+        if let value = currencyAmount { o["currencyAmount"] = try JSONTree.encode(value) }
+        if let value = paymentMethod { o["paymentMethod"] = try JSONTree.encode(value) }
+        if let value = note { o["note"] = try JSONTree.encode(value) }
+        if status != .unknown { o["status"] = try JSONTree.encode(status) }
+        if let value = feeAmount { o["feeAmount"] = try JSONTree.encode(value) }
     }
 
     /// A copy made through the JSON form.

@@ -3,7 +3,7 @@
 import Foundation
 
 /// A way to reach a person: a phone number, an e-mail address or a user name.
-public final class INPersonHandle: NSObject, Codable, NSCopying, @unchecked Sendable {
+public final class INPersonHandle: NSObject, Codable, NSCopying, JSONTreeEncodable, JSONTreeDecodable, @unchecked Sendable {
     /// The number, address or user name.
     public internal(set) var value: String?
     /// What kind of handle `value` is.
@@ -43,6 +43,33 @@ public final class INPersonHandle: NSObject, Codable, NSCopying, @unchecked Send
         try c.encodeIfPresent(value, forKey: .value)
         if type != .unknown { try c.encode(type, forKey: .type) }
         try c.encodeIfPresent(label, forKey: .label)
+    }
+
+    // MARK: Direct JSON
+
+    /// Reads the object from its JSON form (`JSONTree`).
+    package init(jsonTree o: JSONTree.Object) throws {
+        value = try JSONTree.optional(String.self, o["value"])
+        type = try JSONTree.optional(INPersonHandleType.self, o["type"]) ?? .unknown
+        label = try JSONTree.optional(INPersonHandleLabel.self, o["label"])
+        super.init()
+    }
+
+    package static func fromJSONTree(_ value: IntentJSON.Value) throws -> Self {
+        guard let made = try INPersonHandle(jsonTree: JSONTree.object(value)) as? Self else { throw JSONTree.Unsupported() }
+        return made
+    }
+
+    package func jsonTree() throws -> IntentJSON.Value {
+        var o = JSONTree.Object()
+        try encodeJSONTree(into: &o)
+        return .object(o)
+    }
+
+    package func encodeJSONTree(into o: inout JSONTree.Object) throws {
+        if let value = value { o["value"] = try JSONTree.encode(value) }
+        if type != .unknown { o["type"] = try JSONTree.encode(type) }
+        if let value = label { o["label"] = try JSONTree.encode(value) }
     }
 
     /// A copy made through the JSON form.

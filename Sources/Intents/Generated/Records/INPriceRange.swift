@@ -3,7 +3,7 @@
 import Foundation
 
 /// A price or a range of prices in one currency.
-public final class INPriceRange: NSObject, Codable, NSCopying, @unchecked Sendable {
+public final class INPriceRange: NSObject, Codable, NSCopying, JSONTreeEncodable, JSONTreeDecodable, @unchecked Sendable {
     /// The lowest price, if there is one.
     public internal(set) var minimumPrice: NSDecimalNumber?
     /// The highest price, if there is one.
@@ -59,6 +59,33 @@ public final class INPriceRange: NSObject, Codable, NSCopying, @unchecked Sendab
         try c.encodeDecimalNumber(minimumPrice, forKey: .minimumPrice)
         try c.encodeDecimalNumber(maximumPrice, forKey: .maximumPrice)
         try c.encode(currencyCode, forKey: .currencyCode)
+    }
+
+    // MARK: Direct JSON
+
+    /// Reads the object from its JSON form (`JSONTree`).
+    package init(jsonTree o: JSONTree.Object) throws {
+        minimumPrice = try JSONTree.optionalDecimal(o["minimumPrice"])
+        maximumPrice = try JSONTree.optionalDecimal(o["maximumPrice"])
+        currencyCode = try JSONTree.required(String.self, o["currencyCode"])
+        super.init()
+    }
+
+    package static func fromJSONTree(_ value: IntentJSON.Value) throws -> Self {
+        guard let made = try INPriceRange(jsonTree: JSONTree.object(value)) as? Self else { throw JSONTree.Unsupported() }
+        return made
+    }
+
+    package func jsonTree() throws -> IntentJSON.Value {
+        var o = JSONTree.Object()
+        try encodeJSONTree(into: &o)
+        return .object(o)
+    }
+
+    package func encodeJSONTree(into o: inout JSONTree.Object) throws {
+        if let value = minimumPrice { o["minimumPrice"] = JSONTree.decimal(value) }
+        if let value = maximumPrice { o["maximumPrice"] = JSONTree.decimal(value) }
+        o["currencyCode"] = try JSONTree.encode(currencyCode)
     }
 
     /// A copy made through the JSON form.

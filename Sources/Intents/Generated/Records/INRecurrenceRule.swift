@@ -3,7 +3,7 @@
 import Foundation
 
 /// How an event repeats.
-public final class INRecurrenceRule: NSObject, Codable, NSCopying, @unchecked Sendable {
+public final class INRecurrenceRule: NSObject, Codable, NSCopying, JSONTreeEncodable, JSONTreeDecodable, @unchecked Sendable {
     /// Repeat every `interval` units of `frequency`.
     public internal(set) var interval: Int
     /// The unit of repetition.
@@ -33,6 +33,31 @@ public final class INRecurrenceRule: NSObject, Codable, NSCopying, @unchecked Se
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(interval, forKey: .interval)
         if frequency != .unknown { try c.encode(frequency, forKey: .frequency) }
+    }
+
+    // MARK: Direct JSON
+
+    /// Reads the object from its JSON form (`JSONTree`).
+    package init(jsonTree o: JSONTree.Object) throws {
+        interval = try JSONTree.required(Int.self, o["interval"])
+        frequency = try JSONTree.optional(INRecurrenceFrequency.self, o["frequency"]) ?? .unknown
+        super.init()
+    }
+
+    package static func fromJSONTree(_ value: IntentJSON.Value) throws -> Self {
+        guard let made = try INRecurrenceRule(jsonTree: JSONTree.object(value)) as? Self else { throw JSONTree.Unsupported() }
+        return made
+    }
+
+    package func jsonTree() throws -> IntentJSON.Value {
+        var o = JSONTree.Object()
+        try encodeJSONTree(into: &o)
+        return .object(o)
+    }
+
+    package func encodeJSONTree(into o: inout JSONTree.Object) throws {
+        o["interval"] = try JSONTree.encode(interval)
+        if frequency != .unknown { o["frequency"] = try JSONTree.encode(frequency) }
     }
 
     /// A copy made through the JSON form.

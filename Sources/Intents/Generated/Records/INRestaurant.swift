@@ -3,7 +3,7 @@
 import Foundation
 
 /// A restaurant, as a restaurant app and a maps client know it.
-public final class INRestaurant: NSObject, Codable, NSCopying, @unchecked Sendable {
+public final class INRestaurant: NSObject, Codable, NSCopying, JSONTreeEncodable, JSONTreeDecodable, @unchecked Sendable {
     /// Where the restaurant is.
     public var location: CLLocation
     /// Its name.
@@ -43,6 +43,35 @@ public final class INRestaurant: NSObject, Codable, NSCopying, @unchecked Sendab
         try c.encode(name, forKey: .name)
         try c.encode(vendorIdentifier, forKey: .vendorIdentifier)
         try c.encode(restaurantIdentifier, forKey: .restaurantIdentifier)
+    }
+
+    // MARK: Direct JSON
+
+    /// Reads the object from its JSON form (`JSONTree`).
+    package init(jsonTree o: JSONTree.Object) throws {
+        location = try JSONTree.required(CLLocation.self, o["location"])
+        name = try JSONTree.required(String.self, o["name"])
+        vendorIdentifier = try JSONTree.required(String.self, o["vendorIdentifier"])
+        restaurantIdentifier = try JSONTree.required(String.self, o["restaurantIdentifier"])
+        super.init()
+    }
+
+    package static func fromJSONTree(_ value: IntentJSON.Value) throws -> Self {
+        guard let made = try INRestaurant(jsonTree: JSONTree.object(value)) as? Self else { throw JSONTree.Unsupported() }
+        return made
+    }
+
+    package func jsonTree() throws -> IntentJSON.Value {
+        var o = JSONTree.Object()
+        try encodeJSONTree(into: &o)
+        return .object(o)
+    }
+
+    package func encodeJSONTree(into o: inout JSONTree.Object) throws {
+        o["location"] = try JSONTree.encode(location)
+        o["name"] = try JSONTree.encode(name)
+        o["vendorIdentifier"] = try JSONTree.encode(vendorIdentifier)
+        o["restaurantIdentifier"] = try JSONTree.encode(restaurantIdentifier)
     }
 
     /// A copy made through the JSON form.

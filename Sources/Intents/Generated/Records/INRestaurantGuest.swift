@@ -53,4 +53,31 @@ public final class INRestaurantGuest: INPerson, @unchecked Sendable {
         try c.encodeIfPresent(phoneNumber, forKey: .phoneNumber)
         try c.encodeIfPresent(emailAddress, forKey: .emailAddress)
     }
+
+    // MARK: Direct JSON
+
+    /// Reads the object from its JSON form (`JSONTree`).
+    package init(jsonTree o: JSONTree.Object) throws {
+        let person = try INPerson.JSONTreeFields(o)
+        phoneNumber = try JSONTree.optional(String.self, o["phoneNumber"])
+        emailAddress = try JSONTree.optional(String.self, o["emailAddress"])
+        super.init(personHandle: person.personHandle, nameComponents: person.nameComponents,
+                   displayName: person.displayName, image: person.image,
+                   contactIdentifier: person.contactIdentifier, customIdentifier: person.customIdentifier,
+                   relationship: person.relationship, aliases: person.aliases,
+                   suggestionType: person.suggestionType, isMe: person.isMe, siriMatches: person.siriMatches)
+    }
+
+    override package class func fromJSONTree(_ value: IntentJSON.Value) throws -> Self {
+        guard let made = try INRestaurantGuest(jsonTree: JSONTree.object(value)) as? Self else { throw JSONTree.Unsupported() }
+        return made
+    }
+
+    override package class var jsonTreeClass: AnyClass { INRestaurantGuest.self }
+
+    override package func encodeJSONTree(into o: inout JSONTree.Object) throws {
+        try super.encodeJSONTree(into: &o)
+        if let value = phoneNumber { o["phoneNumber"] = try JSONTree.encode(value) }
+        if let value = emailAddress { o["emailAddress"] = try JSONTree.encode(value) }
+    }
 }

@@ -3,7 +3,7 @@
 import Foundation
 
 /// Which of the guest's details the booking form shows, requires and lets the user edit.
-public final class INRestaurantGuestDisplayPreferences: NSObject, Codable, NSCopying, @unchecked Sendable {
+public final class INRestaurantGuestDisplayPreferences: NSObject, Codable, NSCopying, JSONTreeEncodable, JSONTreeDecodable, @unchecked Sendable {
     /// Whether the first name may be left out.
     public var nameFieldFirstNameOptional: Bool = false
     /// Whether the last name may be left out.
@@ -55,6 +55,43 @@ public final class INRestaurantGuestDisplayPreferences: NSObject, Codable, NSCop
         if nameEditable != false { try c.encode(nameEditable, forKey: .nameEditable) }
         if emailAddressEditable != false { try c.encode(emailAddressEditable, forKey: .emailAddressEditable) }
         if phoneNumberEditable != false { try c.encode(phoneNumberEditable, forKey: .phoneNumberEditable) }
+    }
+
+    // MARK: Direct JSON
+
+    /// Reads the object from its JSON form (`JSONTree`).
+    package init(jsonTree o: JSONTree.Object) throws {
+        nameFieldFirstNameOptional = try JSONTree.optional(Bool.self, o["nameFieldFirstNameOptional"]) ?? false
+        nameFieldLastNameOptional = try JSONTree.optional(Bool.self, o["nameFieldLastNameOptional"]) ?? false
+        nameFieldShouldBeDisplayed = try JSONTree.optional(Bool.self, o["nameFieldShouldBeDisplayed"]) ?? false
+        emailAddressFieldShouldBeDisplayed = try JSONTree.optional(Bool.self, o["emailAddressFieldShouldBeDisplayed"]) ?? false
+        phoneNumberFieldShouldBeDisplayed = try JSONTree.optional(Bool.self, o["phoneNumberFieldShouldBeDisplayed"]) ?? false
+        nameEditable = try JSONTree.optional(Bool.self, o["nameEditable"]) ?? false
+        emailAddressEditable = try JSONTree.optional(Bool.self, o["emailAddressEditable"]) ?? false
+        phoneNumberEditable = try JSONTree.optional(Bool.self, o["phoneNumberEditable"]) ?? false
+        super.init()
+    }
+
+    package static func fromJSONTree(_ value: IntentJSON.Value) throws -> Self {
+        guard let made = try INRestaurantGuestDisplayPreferences(jsonTree: JSONTree.object(value)) as? Self else { throw JSONTree.Unsupported() }
+        return made
+    }
+
+    package func jsonTree() throws -> IntentJSON.Value {
+        var o = JSONTree.Object()
+        try encodeJSONTree(into: &o)
+        return .object(o)
+    }
+
+    package func encodeJSONTree(into o: inout JSONTree.Object) throws {
+        if nameFieldFirstNameOptional != false { o["nameFieldFirstNameOptional"] = try JSONTree.encode(nameFieldFirstNameOptional) }
+        if nameFieldLastNameOptional != false { o["nameFieldLastNameOptional"] = try JSONTree.encode(nameFieldLastNameOptional) }
+        if nameFieldShouldBeDisplayed != false { o["nameFieldShouldBeDisplayed"] = try JSONTree.encode(nameFieldShouldBeDisplayed) }
+        if emailAddressFieldShouldBeDisplayed != false { o["emailAddressFieldShouldBeDisplayed"] = try JSONTree.encode(emailAddressFieldShouldBeDisplayed) }
+        if phoneNumberFieldShouldBeDisplayed != false { o["phoneNumberFieldShouldBeDisplayed"] = try JSONTree.encode(phoneNumberFieldShouldBeDisplayed) }
+        if nameEditable != false { o["nameEditable"] = try JSONTree.encode(nameEditable) }
+        if emailAddressEditable != false { o["emailAddressEditable"] = try JSONTree.encode(emailAddressEditable) }
+        if phoneNumberEditable != false { o["phoneNumberEditable"] = try JSONTree.encode(phoneNumberEditable) }
     }
 
     /// A copy made through the JSON form.

@@ -3,7 +3,7 @@
 import Foundation
 
 /// A special offer that comes with a booking (a discount, a set menu).
-public final class INRestaurantOffer: NSObject, Codable, NSCopying, @unchecked Sendable {
+public final class INRestaurantOffer: NSObject, Codable, NSCopying, JSONTreeEncodable, JSONTreeDecodable, @unchecked Sendable {
     /// The offer's title.
     public var offerTitleText: String = ""
     /// What the offer is.
@@ -35,6 +35,33 @@ public final class INRestaurantOffer: NSObject, Codable, NSCopying, @unchecked S
         if offerTitleText != "" { try c.encode(offerTitleText, forKey: .offerTitleText) }
         if offerDetailText != "" { try c.encode(offerDetailText, forKey: .offerDetailText) }
         if offerIdentifier != "" { try c.encode(offerIdentifier, forKey: .offerIdentifier) }
+    }
+
+    // MARK: Direct JSON
+
+    /// Reads the object from its JSON form (`JSONTree`).
+    package init(jsonTree o: JSONTree.Object) throws {
+        offerTitleText = try JSONTree.optional(String.self, o["offerTitleText"]) ?? ""
+        offerDetailText = try JSONTree.optional(String.self, o["offerDetailText"]) ?? ""
+        offerIdentifier = try JSONTree.optional(String.self, o["offerIdentifier"]) ?? ""
+        super.init()
+    }
+
+    package static func fromJSONTree(_ value: IntentJSON.Value) throws -> Self {
+        guard let made = try INRestaurantOffer(jsonTree: JSONTree.object(value)) as? Self else { throw JSONTree.Unsupported() }
+        return made
+    }
+
+    package func jsonTree() throws -> IntentJSON.Value {
+        var o = JSONTree.Object()
+        try encodeJSONTree(into: &o)
+        return .object(o)
+    }
+
+    package func encodeJSONTree(into o: inout JSONTree.Object) throws {
+        if offerTitleText != "" { o["offerTitleText"] = try JSONTree.encode(offerTitleText) }
+        if offerDetailText != "" { o["offerDetailText"] = try JSONTree.encode(offerDetailText) }
+        if offerIdentifier != "" { o["offerIdentifier"] = try JSONTree.encode(offerIdentifier) }
     }
 
     /// A copy made through the JSON form.

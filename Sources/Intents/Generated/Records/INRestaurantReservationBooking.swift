@@ -3,7 +3,7 @@
 import Foundation
 
 /// A table a restaurant offers: when, for how many, and what the booking needs.
-public class INRestaurantReservationBooking: NSObject, Codable, NSCopying, @unchecked Sendable {
+public class INRestaurantReservationBooking: NSObject, Codable, NSCopying, JSONTreeEncodable, JSONTreeDecodable, @unchecked Sendable {
     /// The restaurant.
     public var restaurant: INRestaurant
     /// A description of the table or the time.
@@ -71,6 +71,49 @@ public class INRestaurantReservationBooking: NSObject, Codable, NSCopying, @unch
         if requiresEmailAddress != false { try c.encode(requiresEmailAddress, forKey: .requiresEmailAddress) }
         if requiresName != false { try c.encode(requiresName, forKey: .requiresName) }
         if requiresPhoneNumber != false { try c.encode(requiresPhoneNumber, forKey: .requiresPhoneNumber) }
+    }
+
+    // MARK: Direct JSON
+
+    /// Reads the object from its JSON form (`JSONTree`).
+    package init(jsonTree o: JSONTree.Object) throws {
+        restaurant = try JSONTree.required(INRestaurant.self, o["restaurant"])
+        bookingDescription = try JSONTree.optional(String.self, o["bookingDescription"])
+        bookingDate = try JSONTree.present(try JSONTree.optionalDate(o["bookingDate"]))
+        partySize = try JSONTree.required(Int.self, o["partySize"])
+        bookingIdentifier = try JSONTree.required(String.self, o["bookingIdentifier"])
+        isBookingAvailable = try JSONTree.optional(Bool.self, o["isBookingAvailable"]) ?? true
+        offers = try JSONTree.optional([INRestaurantOffer].self, o["offers"])
+        requiresManualRequest = try JSONTree.optional(Bool.self, o["requiresManualRequest"]) ?? false
+        requiresEmailAddress = try JSONTree.optional(Bool.self, o["requiresEmailAddress"]) ?? false
+        requiresName = try JSONTree.optional(Bool.self, o["requiresName"]) ?? false
+        requiresPhoneNumber = try JSONTree.optional(Bool.self, o["requiresPhoneNumber"]) ?? false
+        super.init()
+    }
+
+    package class func fromJSONTree(_ value: IntentJSON.Value) throws -> Self {
+        guard let made = try INRestaurantReservationBooking(jsonTree: JSONTree.object(value)) as? Self else { throw JSONTree.Unsupported() }
+        return made
+    }
+
+    package func jsonTree() throws -> IntentJSON.Value {
+        var o = JSONTree.Object()
+        try encodeJSONTree(into: &o)
+        return .object(o)
+    }
+
+    package func encodeJSONTree(into o: inout JSONTree.Object) throws {
+        o["restaurant"] = try JSONTree.encode(restaurant)
+        if let value = bookingDescription { o["bookingDescription"] = try JSONTree.encode(value) }
+        o["bookingDate"] = JSONTree.date(bookingDate)
+        o["partySize"] = try JSONTree.encode(partySize)
+        o["bookingIdentifier"] = try JSONTree.encode(bookingIdentifier)
+        if isBookingAvailable != true { o["isBookingAvailable"] = try JSONTree.encode(isBookingAvailable) }
+        if let value = offers { o["offers"] = try JSONTree.encode(value) }
+        if requiresManualRequest != false { o["requiresManualRequest"] = try JSONTree.encode(requiresManualRequest) }
+        if requiresEmailAddress != false { o["requiresEmailAddress"] = try JSONTree.encode(requiresEmailAddress) }
+        if requiresName != false { o["requiresName"] = try JSONTree.encode(requiresName) }
+        if requiresPhoneNumber != false { o["requiresPhoneNumber"] = try JSONTree.encode(requiresPhoneNumber) }
     }
 
     /// A copy made through the JSON form.

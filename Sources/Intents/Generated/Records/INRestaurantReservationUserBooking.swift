@@ -53,4 +53,32 @@ public final class INRestaurantReservationUserBooking: INRestaurantReservationBo
         if status != .pending { try c.encode(status, forKey: .status) }
         try c.encodeWireDate(dateStatusModified, forKey: .dateStatusModified)
     }
+
+    // MARK: Direct JSON
+
+    /// Reads the object from its JSON form (`JSONTree`).
+    package override init(jsonTree o: JSONTree.Object) throws {
+        guest = try JSONTree.required(INRestaurantGuest.self, o["guest"])
+        advisementText = try JSONTree.optional(String.self, o["advisementText"])
+        selectedOffer = try JSONTree.optional(INRestaurantOffer.self, o["selectedOffer"])
+        guestProvidedSpecialRequestText = try JSONTree.optional(String.self, o["guestProvidedSpecialRequestText"])
+        status = try JSONTree.optional(INRestaurantReservationUserBookingStatus.self, o["status"]) ?? .pending
+        dateStatusModified = try JSONTree.present(try JSONTree.optionalDate(o["dateStatusModified"]))
+        try super.init(jsonTree: o)
+    }
+
+    override package class func fromJSONTree(_ value: IntentJSON.Value) throws -> Self {
+        guard let made = try INRestaurantReservationUserBooking(jsonTree: JSONTree.object(value)) as? Self else { throw JSONTree.Unsupported() }
+        return made
+    }
+
+    override package func encodeJSONTree(into o: inout JSONTree.Object) throws {
+        try super.encodeJSONTree(into: &o)
+        o["guest"] = try JSONTree.encode(guest)
+        if let value = advisementText { o["advisementText"] = try JSONTree.encode(value) }
+        if let value = selectedOffer { o["selectedOffer"] = try JSONTree.encode(value) }
+        if let value = guestProvidedSpecialRequestText { o["guestProvidedSpecialRequestText"] = try JSONTree.encode(value) }
+        if status != .pending { o["status"] = try JSONTree.encode(status) }
+        o["dateStatusModified"] = JSONTree.date(dateStatusModified)
+    }
 }

@@ -63,4 +63,31 @@ public final class INRideDriver: INPerson, @unchecked Sendable {
         try c.encodeIfPresent(rating, forKey: .rating)
         try c.encodeIfPresent(phoneNumber, forKey: .phoneNumber)
     }
+
+    // MARK: Direct JSON
+
+    /// Reads the object from its JSON form (`JSONTree`).
+    package init(jsonTree o: JSONTree.Object) throws {
+        let person = try INPerson.JSONTreeFields(o)
+        rating = try JSONTree.optional(String.self, o["rating"])
+        phoneNumber = try JSONTree.optional(String.self, o["phoneNumber"])
+        super.init(personHandle: person.personHandle, nameComponents: person.nameComponents,
+                   displayName: person.displayName, image: person.image,
+                   contactIdentifier: person.contactIdentifier, customIdentifier: person.customIdentifier,
+                   relationship: person.relationship, aliases: person.aliases,
+                   suggestionType: person.suggestionType, isMe: person.isMe, siriMatches: person.siriMatches)
+    }
+
+    override package class func fromJSONTree(_ value: IntentJSON.Value) throws -> Self {
+        guard let made = try INRideDriver(jsonTree: JSONTree.object(value)) as? Self else { throw JSONTree.Unsupported() }
+        return made
+    }
+
+    override package class var jsonTreeClass: AnyClass { INRideDriver.self }
+
+    override package func encodeJSONTree(into o: inout JSONTree.Object) throws {
+        try super.encodeJSONTree(into: &o)
+        if let value = rating { o["rating"] = try JSONTree.encode(value) }
+        if let value = phoneNumber { o["phoneNumber"] = try JSONTree.encode(value) }
+    }
 }

@@ -3,7 +3,7 @@
 import Foundation
 
 /// One line of a ride's fare breakdown.
-public final class INRideFareLineItem: NSObject, Codable, NSCopying, @unchecked Sendable {
+public final class INRideFareLineItem: NSObject, Codable, NSCopying, JSONTreeEncodable, JSONTreeDecodable, @unchecked Sendable {
     /// What the line is for.
     public internal(set) var title: String
     /// The amount.
@@ -39,6 +39,33 @@ public final class INRideFareLineItem: NSObject, Codable, NSCopying, @unchecked 
         try c.encode(title, forKey: .title)
         try c.encodeDecimalNumber(price, forKey: .price)
         try c.encode(currencyCode, forKey: .currencyCode)
+    }
+
+    // MARK: Direct JSON
+
+    /// Reads the object from its JSON form (`JSONTree`).
+    package init(jsonTree o: JSONTree.Object) throws {
+        title = try JSONTree.required(String.self, o["title"])
+        price = try JSONTree.present(try JSONTree.optionalDecimal(o["price"]))
+        currencyCode = try JSONTree.required(String.self, o["currencyCode"])
+        super.init()
+    }
+
+    package static func fromJSONTree(_ value: IntentJSON.Value) throws -> Self {
+        guard let made = try INRideFareLineItem(jsonTree: JSONTree.object(value)) as? Self else { throw JSONTree.Unsupported() }
+        return made
+    }
+
+    package func jsonTree() throws -> IntentJSON.Value {
+        var o = JSONTree.Object()
+        try encodeJSONTree(into: &o)
+        return .object(o)
+    }
+
+    package func encodeJSONTree(into o: inout JSONTree.Object) throws {
+        o["title"] = try JSONTree.encode(title)
+        o["price"] = JSONTree.decimal(price)
+        o["currencyCode"] = try JSONTree.encode(currencyCode)
     }
 
     /// A copy made through the JSON form.

@@ -3,7 +3,7 @@
 import Foundation
 
 /// A kind of ride the service offers, with its price and pickup time.
-public final class INRideOption: NSObject, Codable, NSCopying, @unchecked Sendable {
+public final class INRideOption: NSObject, Codable, NSCopying, JSONTreeEncodable, JSONTreeDecodable, @unchecked Sendable {
     /// The name of the option, as the user says it.
     public var name: String
     /// When a car would arrive.
@@ -73,6 +73,51 @@ public final class INRideOption: NSObject, Codable, NSCopying, @unchecked Sendab
         try c.encodeIfPresent(fareLineItems, forKey: .fareLineItems)
         try c.encodeIfPresent(userActivityForBookingInApplication, forKey: .userActivityForBookingInApplication)
         try c.encodeIfPresent(identifier, forKey: .identifier)
+    }
+
+    // MARK: Direct JSON
+
+    /// Reads the object from its JSON form (`JSONTree`).
+    package init(jsonTree o: JSONTree.Object) throws {
+        name = try JSONTree.required(String.self, o["name"])
+        estimatedPickupDate = try JSONTree.present(try JSONTree.optionalDate(o["estimatedPickupDate"]))
+        priceRange = try JSONTree.optional(INPriceRange.self, o["priceRange"])
+        usesMeteredFare = try JSONTree.optional(Bool.self, o["usesMeteredFare"])
+        disclaimerMessage = try JSONTree.optional(String.self, o["disclaimerMessage"])
+        availablePartySizeOptions = try JSONTree.optional([INRidePartySizeOption].self, o["availablePartySizeOptions"])
+        availablePartySizeOptionsSelectionPrompt = try JSONTree.optional(String.self, o["availablePartySizeOptionsSelectionPrompt"])
+        specialPricing = try JSONTree.optional(String.self, o["specialPricing"])
+        specialPricingBadgeImage = try JSONTree.optional(INImage.self, o["specialPricingBadgeImage"])
+        fareLineItems = try JSONTree.optional([INRideFareLineItem].self, o["fareLineItems"])
+        userActivityForBookingInApplication = try JSONTree.optional(NSUserActivity.self, o["userActivityForBookingInApplication"])
+        identifier = try JSONTree.optional(String.self, o["identifier"])
+        super.init()
+    }
+
+    package static func fromJSONTree(_ value: IntentJSON.Value) throws -> Self {
+        guard let made = try INRideOption(jsonTree: JSONTree.object(value)) as? Self else { throw JSONTree.Unsupported() }
+        return made
+    }
+
+    package func jsonTree() throws -> IntentJSON.Value {
+        var o = JSONTree.Object()
+        try encodeJSONTree(into: &o)
+        return .object(o)
+    }
+
+    package func encodeJSONTree(into o: inout JSONTree.Object) throws {
+        o["name"] = try JSONTree.encode(name)
+        o["estimatedPickupDate"] = JSONTree.date(estimatedPickupDate)
+        if let value = priceRange { o["priceRange"] = try JSONTree.encode(value) }
+        if let value = usesMeteredFare { o["usesMeteredFare"] = try JSONTree.encode(value) }
+        if let value = disclaimerMessage { o["disclaimerMessage"] = try JSONTree.encode(value) }
+        if let value = availablePartySizeOptions { o["availablePartySizeOptions"] = try JSONTree.encode(value) }
+        if let value = availablePartySizeOptionsSelectionPrompt { o["availablePartySizeOptionsSelectionPrompt"] = try JSONTree.encode(value) }
+        if let value = specialPricing { o["specialPricing"] = try JSONTree.encode(value) }
+        if let value = specialPricingBadgeImage { o["specialPricingBadgeImage"] = try JSONTree.encode(value) }
+        if let value = fareLineItems { o["fareLineItems"] = try JSONTree.encode(value) }
+        if let value = userActivityForBookingInApplication { o["userActivityForBookingInApplication"] = try JSONTree.encode(value) }
+        if let value = identifier { o["identifier"] = try JSONTree.encode(value) }
     }
 
     /// A copy made through the JSON form.

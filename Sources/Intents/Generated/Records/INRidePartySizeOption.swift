@@ -3,7 +3,7 @@
 import Foundation
 
 /// A party size a ride option accepts, with its price.
-public final class INRidePartySizeOption: NSObject, Codable, NSCopying, @unchecked Sendable {
+public final class INRidePartySizeOption: NSObject, Codable, NSCopying, JSONTreeEncodable, JSONTreeDecodable, @unchecked Sendable {
     /// The number of passengers (location = smallest, length = how many more).
     public internal(set) var partySizeRange: NSRange
     /// How the option is described to the user.
@@ -38,6 +38,33 @@ public final class INRidePartySizeOption: NSObject, Codable, NSCopying, @uncheck
         try c.encodeRange(partySizeRange, forKey: .partySizeRange)
         try c.encode(sizeDescription, forKey: .sizeDescription)
         try c.encodeIfPresent(priceRange, forKey: .priceRange)
+    }
+
+    // MARK: Direct JSON
+
+    /// Reads the object from its JSON form (`JSONTree`).
+    package init(jsonTree o: JSONTree.Object) throws {
+        partySizeRange = try JSONTree.present(try JSONTree.optionalRange(o["partySizeRange"]))
+        sizeDescription = try JSONTree.required(String.self, o["sizeDescription"])
+        priceRange = try JSONTree.optional(INPriceRange.self, o["priceRange"])
+        super.init()
+    }
+
+    package static func fromJSONTree(_ value: IntentJSON.Value) throws -> Self {
+        guard let made = try INRidePartySizeOption(jsonTree: JSONTree.object(value)) as? Self else { throw JSONTree.Unsupported() }
+        return made
+    }
+
+    package func jsonTree() throws -> IntentJSON.Value {
+        var o = JSONTree.Object()
+        try encodeJSONTree(into: &o)
+        return .object(o)
+    }
+
+    package func encodeJSONTree(into o: inout JSONTree.Object) throws {
+        o["partySizeRange"] = JSONTree.range(partySizeRange)
+        o["sizeDescription"] = try JSONTree.encode(sizeDescription)
+        if let value = priceRange { o["priceRange"] = try JSONTree.encode(value) }
     }
 
     /// A copy made through the JSON form.

@@ -3,7 +3,7 @@
 import Foundation
 
 /// Where a ride stands: its phase, car, driver, times and places.
-public final class INRideStatus: NSObject, Codable, NSCopying, @unchecked Sendable {
+public final class INRideStatus: NSObject, Codable, NSCopying, JSONTreeEncodable, JSONTreeDecodable, @unchecked Sendable {
     /// The app's identifier of the ride.
     public var rideIdentifier: String?
     /// The phase of the ride.
@@ -83,6 +83,57 @@ public final class INRideStatus: NSObject, Codable, NSCopying, @unchecked Sendab
         try c.encodeIfPresent(rideOption, forKey: .rideOption)
         try c.encodeIfPresent(userActivityForCancelingInApplication, forKey: .userActivityForCancelingInApplication)
         try c.encodeIfPresent(additionalActionActivities, forKey: .additionalActionActivities)
+    }
+
+    // MARK: Direct JSON
+
+    /// Reads the object from its JSON form (`JSONTree`).
+    package init(jsonTree o: JSONTree.Object) throws {
+        rideIdentifier = try JSONTree.optional(String.self, o["rideIdentifier"])
+        phase = try JSONTree.optional(INRidePhase.self, o["phase"]) ?? .unknown
+        completionStatus = try JSONTree.optional(INRideCompletionStatus.self, o["completionStatus"])
+        vehicle = try JSONTree.optional(INRideVehicle.self, o["vehicle"])
+        driver = try JSONTree.optional(INRideDriver.self, o["driver"])
+        estimatedPickupDate = try JSONTree.optionalDate(o["estimatedPickupDate"])
+        estimatedDropOffDate = try JSONTree.optionalDate(o["estimatedDropOffDate"])
+        estimatedPickupEndDate = try JSONTree.optionalDate(o["estimatedPickupEndDate"])
+        scheduledPickupTime = try JSONTree.optional(INDateComponentsRange.self, o["scheduledPickupTime"])
+        pickupLocation = try JSONTree.optional(CLPlacemark.self, o["pickupLocation"])
+        waypoints = try JSONTree.optional([CLPlacemark].self, o["waypoints"])
+        dropOffLocation = try JSONTree.optional(CLPlacemark.self, o["dropOffLocation"])
+        rideOption = try JSONTree.optional(INRideOption.self, o["rideOption"])
+        userActivityForCancelingInApplication = try JSONTree.optional(NSUserActivity.self, o["userActivityForCancelingInApplication"])
+        additionalActionActivities = try JSONTree.optional([NSUserActivity].self, o["additionalActionActivities"])
+        super.init()
+    }
+
+    package static func fromJSONTree(_ value: IntentJSON.Value) throws -> Self {
+        guard let made = try INRideStatus(jsonTree: JSONTree.object(value)) as? Self else { throw JSONTree.Unsupported() }
+        return made
+    }
+
+    package func jsonTree() throws -> IntentJSON.Value {
+        var o = JSONTree.Object()
+        try encodeJSONTree(into: &o)
+        return .object(o)
+    }
+
+    package func encodeJSONTree(into o: inout JSONTree.Object) throws {
+        if let value = rideIdentifier { o["rideIdentifier"] = try JSONTree.encode(value) }
+        if phase != .unknown { o["phase"] = try JSONTree.encode(phase) }
+        if let value = completionStatus { o["completionStatus"] = try JSONTree.encode(value) }
+        if let value = vehicle { o["vehicle"] = try JSONTree.encode(value) }
+        if let value = driver { o["driver"] = try JSONTree.encode(value) }
+        if let value = estimatedPickupDate { o["estimatedPickupDate"] = JSONTree.date(value) }
+        if let value = estimatedDropOffDate { o["estimatedDropOffDate"] = JSONTree.date(value) }
+        if let value = estimatedPickupEndDate { o["estimatedPickupEndDate"] = JSONTree.date(value) }
+        if let value = scheduledPickupTime { o["scheduledPickupTime"] = try JSONTree.encode(value) }
+        if let value = pickupLocation { o["pickupLocation"] = try JSONTree.encode(value) }
+        if let value = waypoints { o["waypoints"] = try JSONTree.encode(value) }
+        if let value = dropOffLocation { o["dropOffLocation"] = try JSONTree.encode(value) }
+        if let value = rideOption { o["rideOption"] = try JSONTree.encode(value) }
+        if let value = userActivityForCancelingInApplication { o["userActivityForCancelingInApplication"] = try JSONTree.encode(value) }
+        if let value = additionalActionActivities { o["additionalActionActivities"] = try JSONTree.encode(value) }
     }
 
     /// A copy made through the JSON form.

@@ -3,7 +3,7 @@
 import Foundation
 
 /// The car of a ride.
-public final class INRideVehicle: NSObject, Codable, NSCopying, @unchecked Sendable {
+public final class INRideVehicle: NSObject, Codable, NSCopying, JSONTreeEncodable, JSONTreeDecodable, @unchecked Sendable {
     /// Where the car is now.
     public var location: CLLocation?
     /// The licence plate.
@@ -43,6 +43,37 @@ public final class INRideVehicle: NSObject, Codable, NSCopying, @unchecked Senda
         try c.encodeIfPresent(manufacturer, forKey: .manufacturer)
         try c.encodeIfPresent(model, forKey: .model)
         try c.encodeIfPresent(mapAnnotationImage, forKey: .mapAnnotationImage)
+    }
+
+    // MARK: Direct JSON
+
+    /// Reads the object from its JSON form (`JSONTree`).
+    package init(jsonTree o: JSONTree.Object) throws {
+        location = try JSONTree.optional(CLLocation.self, o["location"])
+        registrationPlate = try JSONTree.optional(String.self, o["registrationPlate"])
+        manufacturer = try JSONTree.optional(String.self, o["manufacturer"])
+        model = try JSONTree.optional(String.self, o["model"])
+        mapAnnotationImage = try JSONTree.optional(INImage.self, o["mapAnnotationImage"])
+        super.init()
+    }
+
+    package static func fromJSONTree(_ value: IntentJSON.Value) throws -> Self {
+        guard let made = try INRideVehicle(jsonTree: JSONTree.object(value)) as? Self else { throw JSONTree.Unsupported() }
+        return made
+    }
+
+    package func jsonTree() throws -> IntentJSON.Value {
+        var o = JSONTree.Object()
+        try encodeJSONTree(into: &o)
+        return .object(o)
+    }
+
+    package func encodeJSONTree(into o: inout JSONTree.Object) throws {
+        if let value = location { o["location"] = try JSONTree.encode(value) }
+        if let value = registrationPlate { o["registrationPlate"] = try JSONTree.encode(value) }
+        if let value = manufacturer { o["manufacturer"] = try JSONTree.encode(value) }
+        if let value = model { o["model"] = try JSONTree.encode(value) }
+        if let value = mapAnnotationImage { o["mapAnnotationImage"] = try JSONTree.encode(value) }
     }
 
     /// A copy made through the JSON form.

@@ -3,7 +3,7 @@
 import Foundation
 
 /// The terms a booking or an account comes with.
-public final class INTermsAndConditions: NSObject, Codable, NSCopying, @unchecked Sendable {
+public final class INTermsAndConditions: NSObject, Codable, NSCopying, JSONTreeEncodable, JSONTreeDecodable, @unchecked Sendable {
     /// The terms, in the user's language.
     public internal(set) var localizedTermsAndConditionsText: String
     /// Where the privacy policy is.
@@ -38,6 +38,33 @@ public final class INTermsAndConditions: NSObject, Codable, NSCopying, @unchecke
         try c.encode(localizedTermsAndConditionsText, forKey: .localizedTermsAndConditionsText)
         try c.encodeIfPresent(privacyPolicyURL, forKey: .privacyPolicyURL)
         try c.encodeIfPresent(termsAndConditionsURL, forKey: .termsAndConditionsURL)
+    }
+
+    // MARK: Direct JSON
+
+    /// Reads the object from its JSON form (`JSONTree`).
+    package init(jsonTree o: JSONTree.Object) throws {
+        localizedTermsAndConditionsText = try JSONTree.required(String.self, o["localizedTermsAndConditionsText"])
+        privacyPolicyURL = try JSONTree.optional(URL.self, o["privacyPolicyURL"])
+        termsAndConditionsURL = try JSONTree.optional(URL.self, o["termsAndConditionsURL"])
+        super.init()
+    }
+
+    package static func fromJSONTree(_ value: IntentJSON.Value) throws -> Self {
+        guard let made = try INTermsAndConditions(jsonTree: JSONTree.object(value)) as? Self else { throw JSONTree.Unsupported() }
+        return made
+    }
+
+    package func jsonTree() throws -> IntentJSON.Value {
+        var o = JSONTree.Object()
+        try encodeJSONTree(into: &o)
+        return .object(o)
+    }
+
+    package func encodeJSONTree(into o: inout JSONTree.Object) throws {
+        o["localizedTermsAndConditionsText"] = try JSONTree.encode(localizedTermsAndConditionsText)
+        if let value = privacyPolicyURL { o["privacyPolicyURL"] = try JSONTree.encode(value) }
+        if let value = termsAndConditionsURL { o["termsAndConditionsURL"] = try JSONTree.encode(value) }
     }
 
     /// A copy made through the JSON form.

@@ -70,6 +70,40 @@ open class INBookRestaurantReservationIntent: INIntent, @unchecked Sendable {
         try c.encodeIfPresent(guestProvidedSpecialRequestText, forKey: .guestProvidedSpecialRequestText)
     }
 
+    // MARK: Direct JSON
+
+    override package class var jsonTreeClass: AnyClass { INBookRestaurantReservationIntent.self }
+    override package class var jsonTreeName: String { "INBookRestaurantReservationIntent" }
+
+    private static let jsonTreeParameterNames: Set<String> = ["restaurant", "bookingDateComponents", "partySize", "bookingIdentifier", "guest", "selectedOffer", "guestProvidedSpecialRequestText"]
+
+    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntent {
+        let intent = INBookRestaurantReservationIntent()
+        let p = try JSONTree.nested(root, at: "parameters", known: jsonTreeParameterNames)
+        intent.restaurant = try JSONTree.required(INRestaurant.self, p["restaurant"])
+        intent.bookingDateComponents = try JSONTree.present(try JSONTree.optionalDateComponents(p["bookingDateComponents"]))
+        intent.partySize = try JSONTree.required(Int.self, p["partySize"])
+        intent.bookingIdentifier = try JSONTree.optional(String.self, p["bookingIdentifier"])
+        intent.guest = try JSONTree.optional(INRestaurantGuest.self, p["guest"])
+        intent.selectedOffer = try JSONTree.optional(INRestaurantOffer.self, p["selectedOffer"])
+        intent.guestProvidedSpecialRequestText = try JSONTree.optional(String.self, p["guestProvidedSpecialRequestText"])
+        try intent.readJSONTreeBase(root)
+        return intent
+    }
+
+    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {
+        try super.encodeJSONTree(into: &root)
+        var p = JSONTree.Object()
+        p["restaurant"] = try JSONTree.encode(restaurant)
+        p["bookingDateComponents"] = JSONTree.dateComponents(bookingDateComponents)
+        p["partySize"] = try JSONTree.encode(partySize)
+        if let value = bookingIdentifier { p["bookingIdentifier"] = try JSONTree.encode(value) }
+        if let value = guest { p["guest"] = try JSONTree.encode(value) }
+        if let value = selectedOffer { p["selectedOffer"] = try JSONTree.encode(value) }
+        if let value = guestProvidedSpecialRequestText { p["guestProvidedSpecialRequestText"] = try JSONTree.encode(value) }
+        root["parameters"] = .object(p)
+    }
+
     // MARK: Dispatch
 
     override class var parameterDescriptions: [IntentParameterDescription] {

@@ -47,4 +47,26 @@ open class INBookRestaurantReservationIntentResponse: INIntentResponse, @uncheck
         var c = INIntentResponse.propertyContainer(of: encoder, keyedBy: PropertyKey.self)
         try c.encodeIfPresent(userBooking, forKey: .userBooking)
     }
+
+    // MARK: Direct JSON
+
+    override package class var jsonTreeClass: AnyClass { INBookRestaurantReservationIntentResponse.self }
+    override package class var jsonTreeName: String { "INBookRestaurantReservationIntentResponse" }
+
+    private static let jsonTreePropertyNames: Set<String> = ["userBooking"]
+
+    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntentResponse {
+        let p = try JSONTree.nested(root, at: "properties", known: jsonTreePropertyNames)
+        let response = INBookRestaurantReservationIntentResponse(code: try JSONTree.required(INBookRestaurantReservationIntentCode.self, root["code"]),
+            userActivity: try JSONTree.absent(root["userActivity"]))
+        response.userBooking = try JSONTree.optional(INRestaurantReservationUserBooking.self, p["userBooking"])
+        return response
+    }
+
+    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {
+        try super.encodeJSONTree(into: &root)
+        var p = JSONTree.Object()
+        if let value = userBooking { p["userBooking"] = try JSONTree.encode(value) }
+        root["properties"] = .object(p)
+    }
 }

@@ -40,6 +40,28 @@ open class INGetAvailableRestaurantReservationBookingDefaultsIntent: INIntent, @
         try c.encodeIfPresent(restaurant, forKey: .restaurant)
     }
 
+    // MARK: Direct JSON
+
+    override package class var jsonTreeClass: AnyClass { INGetAvailableRestaurantReservationBookingDefaultsIntent.self }
+    override package class var jsonTreeName: String { "INGetAvailableRestaurantReservationBookingDefaultsIntent" }
+
+    private static let jsonTreeParameterNames: Set<String> = ["restaurant"]
+
+    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntent {
+        let intent = INGetAvailableRestaurantReservationBookingDefaultsIntent()
+        let p = try JSONTree.nested(root, at: "parameters", known: jsonTreeParameterNames)
+        intent.restaurant = try JSONTree.optional(INRestaurant.self, p["restaurant"])
+        try intent.readJSONTreeBase(root)
+        return intent
+    }
+
+    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {
+        try super.encodeJSONTree(into: &root)
+        var p = JSONTree.Object()
+        if let value = restaurant { p["restaurant"] = try JSONTree.encode(value) }
+        root["parameters"] = .object(p)
+    }
+
     // MARK: Dispatch
 
     override class var parameterDescriptions: [IntentParameterDescription] {

@@ -65,4 +65,32 @@ open class INGetAvailableRestaurantReservationBookingDefaultsIntentResponse: INI
         try c.encodeNumber(minimumPartySize, forKey: .minimumPartySize)
         try c.encodeIfPresent(providerImage, forKey: .providerImage)
     }
+
+    // MARK: Direct JSON
+
+    override package class var jsonTreeClass: AnyClass { INGetAvailableRestaurantReservationBookingDefaultsIntentResponse.self }
+    override package class var jsonTreeName: String { "INGetAvailableRestaurantReservationBookingDefaultsIntentResponse" }
+
+    private static let jsonTreePropertyNames: Set<String> = ["defaultPartySize", "defaultBookingDate", "maximumPartySize", "minimumPartySize", "providerImage"]
+
+    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntentResponse {
+        let p = try JSONTree.nested(root, at: "properties", known: jsonTreePropertyNames)
+        let response = INGetAvailableRestaurantReservationBookingDefaultsIntentResponse(defaultPartySize: try JSONTree.required(Int.self, p["defaultPartySize"]), defaultBooking: try JSONTree.present(try JSONTree.optionalDate(p["defaultBookingDate"])), code: try JSONTree.required(INGetAvailableRestaurantReservationBookingDefaultsIntentResponseCode.self, root["code"]),
+            userActivity: try JSONTree.absent(root["userActivity"]))
+        response.maximumPartySize = try JSONTree.optionalNumber(p["maximumPartySize"])
+        response.minimumPartySize = try JSONTree.optionalNumber(p["minimumPartySize"])
+        response.providerImage = try JSONTree.optional(INImage.self, p["providerImage"])
+        return response
+    }
+
+    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {
+        try super.encodeJSONTree(into: &root)
+        var p = JSONTree.Object()
+        p["defaultPartySize"] = try JSONTree.encode(defaultPartySize)
+        p["defaultBookingDate"] = JSONTree.date(defaultBookingDate)
+        if let value = maximumPartySize { p["maximumPartySize"] = try JSONTree.number(value.doubleValue) }
+        if let value = minimumPartySize { p["minimumPartySize"] = try JSONTree.number(value.doubleValue) }
+        if let value = providerImage { p["providerImage"] = try JSONTree.encode(value) }
+        root["properties"] = .object(p)
+    }
 }

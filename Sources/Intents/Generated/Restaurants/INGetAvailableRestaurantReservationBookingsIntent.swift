@@ -65,6 +65,38 @@ open class INGetAvailableRestaurantReservationBookingsIntent: INIntent, @uncheck
         try c.encodeWireDate(latestBookingDateForResults, forKey: .latestBookingDateForResults)
     }
 
+    // MARK: Direct JSON
+
+    override package class var jsonTreeClass: AnyClass { INGetAvailableRestaurantReservationBookingsIntent.self }
+    override package class var jsonTreeName: String { "INGetAvailableRestaurantReservationBookingsIntent" }
+
+    private static let jsonTreeParameterNames: Set<String> = ["restaurant", "partySize", "preferredBookingDateComponents", "maximumNumberOfResults", "earliestBookingDateForResults", "latestBookingDateForResults"]
+
+    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntent {
+        let intent = INGetAvailableRestaurantReservationBookingsIntent()
+        let p = try JSONTree.nested(root, at: "parameters", known: jsonTreeParameterNames)
+        intent.restaurant = try JSONTree.required(INRestaurant.self, p["restaurant"])
+        intent.partySize = try JSONTree.required(Int.self, p["partySize"])
+        intent.preferredBookingDateComponents = try JSONTree.optionalDateComponents(p["preferredBookingDateComponents"])
+        intent.maximumNumberOfResults = try JSONTree.optionalNumber(p["maximumNumberOfResults"])
+        intent.earliestBookingDateForResults = try JSONTree.optionalDate(p["earliestBookingDateForResults"])
+        intent.latestBookingDateForResults = try JSONTree.optionalDate(p["latestBookingDateForResults"])
+        try intent.readJSONTreeBase(root)
+        return intent
+    }
+
+    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {
+        try super.encodeJSONTree(into: &root)
+        var p = JSONTree.Object()
+        p["restaurant"] = try JSONTree.encode(restaurant)
+        p["partySize"] = try JSONTree.encode(partySize)
+        if let value = preferredBookingDateComponents { p["preferredBookingDateComponents"] = JSONTree.dateComponents(value) }
+        if let value = maximumNumberOfResults { p["maximumNumberOfResults"] = try JSONTree.number(value.doubleValue) }
+        if let value = earliestBookingDateForResults { p["earliestBookingDateForResults"] = JSONTree.date(value) }
+        if let value = latestBookingDateForResults { p["latestBookingDateForResults"] = JSONTree.date(value) }
+        root["parameters"] = .object(p)
+    }
+
     // MARK: Dispatch
 
     override class var parameterDescriptions: [IntentParameterDescription] {

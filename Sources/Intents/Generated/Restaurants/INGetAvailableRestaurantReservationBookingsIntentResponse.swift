@@ -60,4 +60,31 @@ open class INGetAvailableRestaurantReservationBookingsIntentResponse: INIntentRe
         try c.encodeIfPresent(localizedBookingAdvisementText, forKey: .localizedBookingAdvisementText)
         try c.encodeIfPresent(termsAndConditions, forKey: .termsAndConditions)
     }
+
+    // MARK: Direct JSON
+
+    override package class var jsonTreeClass: AnyClass { INGetAvailableRestaurantReservationBookingsIntentResponse.self }
+    override package class var jsonTreeName: String { "INGetAvailableRestaurantReservationBookingsIntentResponse" }
+
+    private static let jsonTreePropertyNames: Set<String> = ["availableBookings", "localizedRestaurantDescriptionText", "localizedBookingAdvisementText", "termsAndConditions"]
+
+    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntentResponse {
+        let p = try JSONTree.nested(root, at: "properties", known: jsonTreePropertyNames)
+        let response = INGetAvailableRestaurantReservationBookingsIntentResponse(availableBookings: try JSONTree.required([INRestaurantReservationBooking].self, p["availableBookings"]), code: try JSONTree.required(INGetAvailableRestaurantReservationBookingsIntentCode.self, root["code"]),
+            userActivity: try JSONTree.absent(root["userActivity"]))
+        response.localizedRestaurantDescriptionText = try JSONTree.optional(String.self, p["localizedRestaurantDescriptionText"])
+        response.localizedBookingAdvisementText = try JSONTree.optional(String.self, p["localizedBookingAdvisementText"])
+        response.termsAndConditions = try JSONTree.optional(INTermsAndConditions.self, p["termsAndConditions"])
+        return response
+    }
+
+    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {
+        try super.encodeJSONTree(into: &root)
+        var p = JSONTree.Object()
+        p["availableBookings"] = try JSONTree.encode(availableBookings)
+        if let value = localizedRestaurantDescriptionText { p["localizedRestaurantDescriptionText"] = try JSONTree.encode(value) }
+        if let value = localizedBookingAdvisementText { p["localizedBookingAdvisementText"] = try JSONTree.encode(value) }
+        if let value = termsAndConditions { p["termsAndConditions"] = try JSONTree.encode(value) }
+        root["properties"] = .object(p)
+    }
 }

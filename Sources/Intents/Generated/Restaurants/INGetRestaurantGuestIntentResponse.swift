@@ -51,4 +51,28 @@ open class INGetRestaurantGuestIntentResponse: INIntentResponse, @unchecked Send
         try c.encodeIfPresent(guest, forKey: .guest)
         try c.encodeIfPresent(guestDisplayPreferences, forKey: .guestDisplayPreferences)
     }
+
+    // MARK: Direct JSON
+
+    override package class var jsonTreeClass: AnyClass { INGetRestaurantGuestIntentResponse.self }
+    override package class var jsonTreeName: String { "INGetRestaurantGuestIntentResponse" }
+
+    private static let jsonTreePropertyNames: Set<String> = ["guest", "guestDisplayPreferences"]
+
+    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntentResponse {
+        let p = try JSONTree.nested(root, at: "properties", known: jsonTreePropertyNames)
+        let response = INGetRestaurantGuestIntentResponse(code: try JSONTree.required(INGetRestaurantGuestIntentResponseCode.self, root["code"]),
+            userActivity: try JSONTree.absent(root["userActivity"]))
+        response.guest = try JSONTree.optional(INRestaurantGuest.self, p["guest"])
+        response.guestDisplayPreferences = try JSONTree.optional(INRestaurantGuestDisplayPreferences.self, p["guestDisplayPreferences"])
+        return response
+    }
+
+    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {
+        try super.encodeJSONTree(into: &root)
+        var p = JSONTree.Object()
+        if let value = guest { p["guest"] = try JSONTree.encode(value) }
+        if let value = guestDisplayPreferences { p["guestDisplayPreferences"] = try JSONTree.encode(value) }
+        root["properties"] = .object(p)
+    }
 }

@@ -55,6 +55,34 @@ open class INGetUserCurrentRestaurantReservationBookingsIntent: INIntent, @unche
         try c.encodeWireDate(earliestBookingDateForResults, forKey: .earliestBookingDateForResults)
     }
 
+    // MARK: Direct JSON
+
+    override package class var jsonTreeClass: AnyClass { INGetUserCurrentRestaurantReservationBookingsIntent.self }
+    override package class var jsonTreeName: String { "INGetUserCurrentRestaurantReservationBookingsIntent" }
+
+    private static let jsonTreeParameterNames: Set<String> = ["restaurant", "reservationIdentifier", "maximumNumberOfResults", "earliestBookingDateForResults"]
+
+    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntent {
+        let intent = INGetUserCurrentRestaurantReservationBookingsIntent()
+        let p = try JSONTree.nested(root, at: "parameters", known: jsonTreeParameterNames)
+        intent.restaurant = try JSONTree.optional(INRestaurant.self, p["restaurant"])
+        intent.reservationIdentifier = try JSONTree.optional(String.self, p["reservationIdentifier"])
+        intent.maximumNumberOfResults = try JSONTree.optionalNumber(p["maximumNumberOfResults"])
+        intent.earliestBookingDateForResults = try JSONTree.optionalDate(p["earliestBookingDateForResults"])
+        try intent.readJSONTreeBase(root)
+        return intent
+    }
+
+    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {
+        try super.encodeJSONTree(into: &root)
+        var p = JSONTree.Object()
+        if let value = restaurant { p["restaurant"] = try JSONTree.encode(value) }
+        if let value = reservationIdentifier { p["reservationIdentifier"] = try JSONTree.encode(value) }
+        if let value = maximumNumberOfResults { p["maximumNumberOfResults"] = try JSONTree.number(value.doubleValue) }
+        if let value = earliestBookingDateForResults { p["earliestBookingDateForResults"] = JSONTree.date(value) }
+        root["parameters"] = .object(p)
+    }
+
     // MARK: Dispatch
 
     override class var parameterDescriptions: [IntentParameterDescription] {

@@ -48,4 +48,25 @@ open class INGetUserCurrentRestaurantReservationBookingsIntentResponse: INIntent
         var c = INIntentResponse.propertyContainer(of: encoder, keyedBy: PropertyKey.self)
         try c.encode(userCurrentBookings, forKey: .userCurrentBookings)
     }
+
+    // MARK: Direct JSON
+
+    override package class var jsonTreeClass: AnyClass { INGetUserCurrentRestaurantReservationBookingsIntentResponse.self }
+    override package class var jsonTreeName: String { "INGetUserCurrentRestaurantReservationBookingsIntentResponse" }
+
+    private static let jsonTreePropertyNames: Set<String> = ["userCurrentBookings"]
+
+    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntentResponse {
+        let p = try JSONTree.nested(root, at: "properties", known: jsonTreePropertyNames)
+        let response = INGetUserCurrentRestaurantReservationBookingsIntentResponse(userCurrentBookings: try JSONTree.required([INRestaurantReservationUserBooking].self, p["userCurrentBookings"]), code: try JSONTree.required(INGetUserCurrentRestaurantReservationBookingsIntentResponseCode.self, root["code"]),
+            userActivity: try JSONTree.absent(root["userActivity"]))
+        return response
+    }
+
+    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {
+        try super.encodeJSONTree(into: &root)
+        var p = JSONTree.Object()
+        p["userCurrentBookings"] = try JSONTree.encode(userCurrentBookings)
+        root["properties"] = .object(p)
+    }
 }

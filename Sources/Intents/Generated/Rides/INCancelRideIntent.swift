@@ -40,6 +40,28 @@ open class INCancelRideIntent: INIntent, @unchecked Sendable {
         try c.encode(rideIdentifier, forKey: .rideIdentifier)
     }
 
+    // MARK: Direct JSON
+
+    override package class var jsonTreeClass: AnyClass { INCancelRideIntent.self }
+    override package class var jsonTreeName: String { "INCancelRideIntent" }
+
+    private static let jsonTreeParameterNames: Set<String> = ["rideIdentifier"]
+
+    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntent {
+        let intent = INCancelRideIntent()
+        let p = try JSONTree.nested(root, at: "parameters", known: jsonTreeParameterNames)
+        intent.rideIdentifier = try JSONTree.required(String.self, p["rideIdentifier"])
+        try intent.readJSONTreeBase(root)
+        return intent
+    }
+
+    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {
+        try super.encodeJSONTree(into: &root)
+        var p = JSONTree.Object()
+        p["rideIdentifier"] = try JSONTree.encode(rideIdentifier)
+        root["parameters"] = .object(p)
+    }
+
     // MARK: Dispatch
 
     override class var parameterDescriptions: [IntentParameterDescription] {

@@ -51,4 +51,28 @@ open class INCancelRideIntentResponse: INIntentResponse, @unchecked Sendable {
         try c.encodeIfPresent(cancellationFee, forKey: .cancellationFee)
         try c.encodeDateComponents(cancellationFeeThreshold, forKey: .cancellationFeeThreshold)
     }
+
+    // MARK: Direct JSON
+
+    override package class var jsonTreeClass: AnyClass { INCancelRideIntentResponse.self }
+    override package class var jsonTreeName: String { "INCancelRideIntentResponse" }
+
+    private static let jsonTreePropertyNames: Set<String> = ["cancellationFee", "cancellationFeeThreshold"]
+
+    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntentResponse {
+        let p = try JSONTree.nested(root, at: "properties", known: jsonTreePropertyNames)
+        let response = INCancelRideIntentResponse(code: try JSONTree.required(INCancelRideIntentResponseCode.self, root["code"]),
+            userActivity: try JSONTree.absent(root["userActivity"]))
+        response.cancellationFee = try JSONTree.optional(INCurrencyAmount.self, p["cancellationFee"])
+        response.cancellationFeeThreshold = try JSONTree.optionalDateComponents(p["cancellationFeeThreshold"])
+        return response
+    }
+
+    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {
+        try super.encodeJSONTree(into: &root)
+        var p = JSONTree.Object()
+        if let value = cancellationFee { p["cancellationFee"] = try JSONTree.encode(value) }
+        if let value = cancellationFeeThreshold { p["cancellationFeeThreshold"] = JSONTree.dateComponents(value) }
+        root["properties"] = .object(p)
+    }
 }

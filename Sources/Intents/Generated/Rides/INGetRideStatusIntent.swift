@@ -24,6 +24,22 @@ open class INGetRideStatusIntent: INIntent, @unchecked Sendable {
         _ = INIntent.parameterContainer(of: encoder, keyedBy: NoParameterKey.self)
     }
 
+    // MARK: Direct JSON
+
+    override package class var jsonTreeClass: AnyClass { INGetRideStatusIntent.self }
+    override package class var jsonTreeName: String { "INGetRideStatusIntent" }
+
+    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntent {
+        let intent = INGetRideStatusIntent()
+        _ = try JSONTree.nested(root, at: "parameters", known: [])
+        try intent.readJSONTreeBase(root)
+        return intent
+    }
+
+    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {
+        try super.encodeJSONTree(into: &root)
+    }
+
     // MARK: Dispatch
 
     override class var parameterDescriptions: [IntentParameterDescription] {

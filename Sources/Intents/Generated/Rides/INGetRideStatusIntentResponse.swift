@@ -47,4 +47,26 @@ open class INGetRideStatusIntentResponse: INIntentResponse, @unchecked Sendable 
         var c = INIntentResponse.propertyContainer(of: encoder, keyedBy: PropertyKey.self)
         try c.encodeIfPresent(rideStatus, forKey: .rideStatus)
     }
+
+    // MARK: Direct JSON
+
+    override package class var jsonTreeClass: AnyClass { INGetRideStatusIntentResponse.self }
+    override package class var jsonTreeName: String { "INGetRideStatusIntentResponse" }
+
+    private static let jsonTreePropertyNames: Set<String> = ["rideStatus"]
+
+    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntentResponse {
+        let p = try JSONTree.nested(root, at: "properties", known: jsonTreePropertyNames)
+        let response = INGetRideStatusIntentResponse(code: try JSONTree.required(INGetRideStatusIntentResponseCode.self, root["code"]),
+            userActivity: try JSONTree.absent(root["userActivity"]))
+        response.rideStatus = try JSONTree.optional(INRideStatus.self, p["rideStatus"])
+        return response
+    }
+
+    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {
+        try super.encodeJSONTree(into: &root)
+        var p = JSONTree.Object()
+        if let value = rideStatus { p["rideStatus"] = try JSONTree.encode(value) }
+        root["properties"] = .object(p)
+    }
 }

@@ -45,6 +45,30 @@ open class INListRideOptionsIntent: INIntent, @unchecked Sendable {
         try c.encodeIfPresent(dropOffLocation, forKey: .dropOffLocation)
     }
 
+    // MARK: Direct JSON
+
+    override package class var jsonTreeClass: AnyClass { INListRideOptionsIntent.self }
+    override package class var jsonTreeName: String { "INListRideOptionsIntent" }
+
+    private static let jsonTreeParameterNames: Set<String> = ["pickupLocation", "dropOffLocation"]
+
+    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntent {
+        let intent = INListRideOptionsIntent()
+        let p = try JSONTree.nested(root, at: "parameters", known: jsonTreeParameterNames)
+        intent.pickupLocation = try JSONTree.optional(CLPlacemark.self, p["pickupLocation"])
+        intent.dropOffLocation = try JSONTree.optional(CLPlacemark.self, p["dropOffLocation"])
+        try intent.readJSONTreeBase(root)
+        return intent
+    }
+
+    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {
+        try super.encodeJSONTree(into: &root)
+        var p = JSONTree.Object()
+        if let value = pickupLocation { p["pickupLocation"] = try JSONTree.encode(value) }
+        if let value = dropOffLocation { p["dropOffLocation"] = try JSONTree.encode(value) }
+        root["parameters"] = .object(p)
+    }
+
     // MARK: Dispatch
 
     override class var parameterDescriptions: [IntentParameterDescription] {

@@ -55,4 +55,30 @@ open class INListRideOptionsIntentResponse: INIntentResponse, @unchecked Sendabl
         try c.encodeIfPresent(paymentMethods, forKey: .paymentMethods)
         try c.encodeWireDate(expirationDate, forKey: .expirationDate)
     }
+
+    // MARK: Direct JSON
+
+    override package class var jsonTreeClass: AnyClass { INListRideOptionsIntentResponse.self }
+    override package class var jsonTreeName: String { "INListRideOptionsIntentResponse" }
+
+    private static let jsonTreePropertyNames: Set<String> = ["rideOptions", "paymentMethods", "expirationDate"]
+
+    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntentResponse {
+        let p = try JSONTree.nested(root, at: "properties", known: jsonTreePropertyNames)
+        let response = INListRideOptionsIntentResponse(code: try JSONTree.required(INListRideOptionsIntentResponseCode.self, root["code"]),
+            userActivity: try JSONTree.absent(root["userActivity"]))
+        response.rideOptions = try JSONTree.optional([INRideOption].self, p["rideOptions"])
+        response.paymentMethods = try JSONTree.optional([INPaymentMethod].self, p["paymentMethods"])
+        response.expirationDate = try JSONTree.optionalDate(p["expirationDate"])
+        return response
+    }
+
+    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {
+        try super.encodeJSONTree(into: &root)
+        var p = JSONTree.Object()
+        if let value = rideOptions { p["rideOptions"] = try JSONTree.encode(value) }
+        if let value = paymentMethods { p["paymentMethods"] = try JSONTree.encode(value) }
+        if let value = expirationDate { p["expirationDate"] = JSONTree.date(value) }
+        root["properties"] = .object(p)
+    }
 }

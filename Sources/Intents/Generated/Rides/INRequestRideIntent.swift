@@ -60,6 +60,38 @@ open class INRequestRideIntent: INIntent, @unchecked Sendable {
         try c.encodeIfPresent(paymentMethod, forKey: .paymentMethod)
     }
 
+    // MARK: Direct JSON
+
+    override package class var jsonTreeClass: AnyClass { INRequestRideIntent.self }
+    override package class var jsonTreeName: String { "INRequestRideIntent" }
+
+    private static let jsonTreeParameterNames: Set<String> = ["pickupLocation", "dropOffLocation", "rideOptionName", "partySize", "scheduledPickupTime", "paymentMethod"]
+
+    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntent {
+        let intent = INRequestRideIntent()
+        let p = try JSONTree.nested(root, at: "parameters", known: jsonTreeParameterNames)
+        intent.pickupLocation = try JSONTree.optional(CLPlacemark.self, p["pickupLocation"])
+        intent.dropOffLocation = try JSONTree.optional(CLPlacemark.self, p["dropOffLocation"])
+        intent.rideOptionName = try JSONTree.optional(INSpeakableString.self, p["rideOptionName"])
+        intent.partySize = try JSONTree.optional(Int.self, p["partySize"])
+        intent.scheduledPickupTime = try JSONTree.optional(INDateComponentsRange.self, p["scheduledPickupTime"])
+        intent.paymentMethod = try JSONTree.optional(INPaymentMethod.self, p["paymentMethod"])
+        try intent.readJSONTreeBase(root)
+        return intent
+    }
+
+    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {
+        try super.encodeJSONTree(into: &root)
+        var p = JSONTree.Object()
+        if let value = pickupLocation { p["pickupLocation"] = try JSONTree.encode(value) }
+        if let value = dropOffLocation { p["dropOffLocation"] = try JSONTree.encode(value) }
+        if let value = rideOptionName { p["rideOptionName"] = try JSONTree.encode(value) }
+        if let value = partySize { p["partySize"] = try JSONTree.encode(value) }
+        if let value = scheduledPickupTime { p["scheduledPickupTime"] = try JSONTree.encode(value) }
+        if let value = paymentMethod { p["paymentMethod"] = try JSONTree.encode(value) }
+        root["parameters"] = .object(p)
+    }
+
     // MARK: Dispatch
 
     override class var parameterDescriptions: [IntentParameterDescription] {

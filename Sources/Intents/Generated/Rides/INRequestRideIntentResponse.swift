@@ -47,4 +47,26 @@ open class INRequestRideIntentResponse: INIntentResponse, @unchecked Sendable {
         var c = INIntentResponse.propertyContainer(of: encoder, keyedBy: PropertyKey.self)
         try c.encodeIfPresent(rideStatus, forKey: .rideStatus)
     }
+
+    // MARK: Direct JSON
+
+    override package class var jsonTreeClass: AnyClass { INRequestRideIntentResponse.self }
+    override package class var jsonTreeName: String { "INRequestRideIntentResponse" }
+
+    private static let jsonTreePropertyNames: Set<String> = ["rideStatus"]
+
+    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntentResponse {
+        let p = try JSONTree.nested(root, at: "properties", known: jsonTreePropertyNames)
+        let response = INRequestRideIntentResponse(code: try JSONTree.required(INRequestRideIntentResponseCode.self, root["code"]),
+            userActivity: try JSONTree.absent(root["userActivity"]))
+        response.rideStatus = try JSONTree.optional(INRideStatus.self, p["rideStatus"])
+        return response
+    }
+
+    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {
+        try super.encodeJSONTree(into: &root)
+        var p = JSONTree.Object()
+        if let value = rideStatus { p["rideStatus"] = try JSONTree.encode(value) }
+        root["properties"] = .object(p)
+    }
 }

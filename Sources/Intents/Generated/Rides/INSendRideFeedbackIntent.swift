@@ -48,6 +48,32 @@ open class INSendRideFeedbackIntent: INIntent, @unchecked Sendable {
         try c.encodeIfPresent(tip, forKey: .tip)
     }
 
+    // MARK: Direct JSON
+
+    override package class var jsonTreeClass: AnyClass { INSendRideFeedbackIntent.self }
+    override package class var jsonTreeName: String { "INSendRideFeedbackIntent" }
+
+    private static let jsonTreeParameterNames: Set<String> = ["rideIdentifier", "rating", "tip"]
+
+    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntent {
+        let intent = INSendRideFeedbackIntent()
+        let p = try JSONTree.nested(root, at: "parameters", known: jsonTreeParameterNames)
+        intent.rideIdentifier = try JSONTree.required(String.self, p["rideIdentifier"])
+        intent.rating = try JSONTree.optionalNumber(p["rating"])
+        intent.tip = try JSONTree.optional(INCurrencyAmount.self, p["tip"])
+        try intent.readJSONTreeBase(root)
+        return intent
+    }
+
+    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {
+        try super.encodeJSONTree(into: &root)
+        var p = JSONTree.Object()
+        p["rideIdentifier"] = try JSONTree.encode(rideIdentifier)
+        if let value = rating { p["rating"] = try JSONTree.number(value.doubleValue) }
+        if let value = tip { p["tip"] = try JSONTree.encode(value) }
+        root["parameters"] = .object(p)
+    }
+
     // MARK: Dispatch
 
     override class var parameterDescriptions: [IntentParameterDescription] {

@@ -40,6 +40,28 @@ open class INCancelWorkoutIntent: INIntent, @unchecked Sendable {
         try c.encodeIfPresent(workoutName, forKey: .workoutName)
     }
 
+    // MARK: Direct JSON
+
+    override package class var jsonTreeClass: AnyClass { INCancelWorkoutIntent.self }
+    override package class var jsonTreeName: String { "INCancelWorkoutIntent" }
+
+    private static let jsonTreeParameterNames: Set<String> = ["workoutName"]
+
+    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntent {
+        let intent = INCancelWorkoutIntent()
+        let p = try JSONTree.nested(root, at: "parameters", known: jsonTreeParameterNames)
+        intent.workoutName = try JSONTree.optional(INSpeakableString.self, p["workoutName"])
+        try intent.readJSONTreeBase(root)
+        return intent
+    }
+
+    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {
+        try super.encodeJSONTree(into: &root)
+        var p = JSONTree.Object()
+        if let value = workoutName { p["workoutName"] = try JSONTree.encode(value) }
+        root["parameters"] = .object(p)
+    }
+
     // MARK: Dispatch
 
     override class var parameterDescriptions: [IntentParameterDescription] {

@@ -38,4 +38,20 @@ open class INEndWorkoutIntentResponse: INIntentResponse, @unchecked Sendable {
     public override func encode(to encoder: any Encoder) throws {
         try super.encode(to: encoder)
     }
+
+    // MARK: Direct JSON
+
+    override package class var jsonTreeClass: AnyClass { INEndWorkoutIntentResponse.self }
+    override package class var jsonTreeName: String { "INEndWorkoutIntentResponse" }
+
+    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntentResponse {
+        if root["properties"] != nil { _ = try JSONTree.nested(root, at: "properties", known: []) }
+        let response = INEndWorkoutIntentResponse(code: try JSONTree.required(INEndWorkoutIntentResponseCode.self, root["code"]),
+            userActivity: try JSONTree.absent(root["userActivity"]))
+        return response
+    }
+
+    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {
+        try super.encodeJSONTree(into: &root)
+    }
 }

@@ -55,6 +55,36 @@ open class INStartWorkoutIntent: INIntent, @unchecked Sendable {
         try c.encodeIfPresent(isOpenEnded, forKey: .isOpenEnded)
     }
 
+    // MARK: Direct JSON
+
+    override package class var jsonTreeClass: AnyClass { INStartWorkoutIntent.self }
+    override package class var jsonTreeName: String { "INStartWorkoutIntent" }
+
+    private static let jsonTreeParameterNames: Set<String> = ["workoutName", "goalValue", "workoutGoalUnitType", "workoutLocationType", "isOpenEnded"]
+
+    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntent {
+        let intent = INStartWorkoutIntent()
+        let p = try JSONTree.nested(root, at: "parameters", known: jsonTreeParameterNames)
+        intent.workoutName = try JSONTree.optional(INSpeakableString.self, p["workoutName"])
+        intent.goalValue = try JSONTree.optional(Double.self, p["goalValue"])
+        intent.workoutGoalUnitType = try JSONTree.optional(INWorkoutGoalUnitType.self, p["workoutGoalUnitType"]) ?? .unknown
+        intent.workoutLocationType = try JSONTree.optional(INWorkoutLocationType.self, p["workoutLocationType"]) ?? .unknown
+        intent.isOpenEnded = try JSONTree.optional(Bool.self, p["isOpenEnded"])
+        try intent.readJSONTreeBase(root)
+        return intent
+    }
+
+    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {
+        try super.encodeJSONTree(into: &root)
+        var p = JSONTree.Object()
+        if let value = workoutName { p["workoutName"] = try JSONTree.encode(value) }
+        if let value = goalValue { p["goalValue"] = try JSONTree.encode(value) }
+        if workoutGoalUnitType != .unknown { p["workoutGoalUnitType"] = try JSONTree.encode(workoutGoalUnitType) }
+        if workoutLocationType != .unknown { p["workoutLocationType"] = try JSONTree.encode(workoutLocationType) }
+        if let value = isOpenEnded { p["isOpenEnded"] = try JSONTree.encode(value) }
+        root["parameters"] = .object(p)
+    }
+
     // MARK: Dispatch
 
     override class var parameterDescriptions: [IntentParameterDescription] {

@@ -1,0 +1,14 @@
+import Foundation
+
+/// An SDK value that writes its JSON form as a tree directly, without `Encodable`'s containers.
+package protocol JSONTreeEncodable {
+    /// The value's JSON form; throws `JSONTree.Unsupported` when it needs the `Encodable` path.
+    func jsonTree() throws -> IntentJSON.Value
+}
+
+/// An SDK value that reads its JSON form from a tree directly, without `Decodable`'s containers.
+package protocol JSONTreeDecodable {
+    /// The value read from its JSON form; throws `JSONTree.Unsupported` for anything it does not take
+    /// exactly as `init(from:)` would (the `Decodable` path then gives the value or the error).
+    static func fromJSONTree(_ value: IntentJSON.Value) throws -> Self
+}
