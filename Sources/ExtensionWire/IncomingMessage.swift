@@ -20,6 +20,11 @@ public struct IncomingMessage: Decodable, Sendable {
 
     private enum CodingKeys: String, CodingKey { case jsonrpc, id, method, result, error }
 
+    init(kind: Kind, error: WireErrorObject?) {
+        self.kind = kind
+        self.error = error
+    }
+
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         guard try c.decodeIfPresent(String.self, forKey: .jsonrpc) == "2.0" else {

@@ -9,7 +9,11 @@ public struct JSONValueDecoder: Sendable {
 
     /// Decodes `type` from `value`.
     public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
-        try DecodingNode.decode(T.self, from: value, codingPath: [])
+        // The protocol's messages and the SDK's objects read their JSON form directly where they can.
+        if let direct = T.self as? any JSONTreeDecodable.Type, let read = try? direct.fromJSONTree(value) as? T {
+            return read
+        }
+        return try DecodingNode.decode(T.self, from: value, codingPath: [])
     }
 }
 

@@ -9,6 +9,8 @@ public struct JSONValueEncoder: Sendable {
 
     /// The JSON form of `value`; throws as `JSONEncoder` would (a non-finite number, nothing encoded).
     public func encode(_ value: some Encodable) throws -> JSONValue {
+        // The protocol's messages and the SDK's objects write their JSON form directly where they can.
+        if let direct = value as? any JSONTreeEncodable, let tree = try? direct.jsonTree() { return tree }
         let node = try EncodingNode.encode(value, codingPath: [])
         guard let result = node.materialized else {
             throw EncodingError.invalidValue(value, .init(codingPath: [],

@@ -26,6 +26,11 @@ public struct WireRequest: Decodable, Sendable {
 
     private enum CodingKeys: String, CodingKey { case jsonrpc, id, method, params }
 
+    init(id: WireRequestID?, call: Call) {
+        self.id = id
+        self.call = call
+    }
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let version = try container.decodeIfPresent(String.self, forKey: .jsonrpc)

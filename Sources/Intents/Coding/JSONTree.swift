@@ -22,6 +22,7 @@ package enum JSONTree {
     package static func encode<T: Encodable>(_ value: T) throws -> IntentJSON.Value {
         // Compared by type first: a cast costs more than the comparison.
         if T.self == String.self, let text = value as? String { return .string(text) }
+        if T.self == IntentJSON.Value.self, let tree = value as? IntentJSON.Value { return tree }
         if T.self == Int.self, let number = value as? Int { return .number(Double(number)) }
         if T.self == Bool.self, let flag = value as? Bool { return .bool(flag) }
         if T.self == Double.self, let number = value as? Double { return try self.number(number) }
@@ -57,6 +58,7 @@ package enum JSONTree {
             guard case .string(let text) = value, let result = text as? T else { throw Unsupported() }
             return result
         }
+        if T.self == IntentJSON.Value.self, let tree = value as? T { return tree }
         if T.self == Int.self {
             guard case .number(let number) = value, let integer = Int(exactly: number), let result = integer as? T else {
                 throw Unsupported()
