@@ -467,14 +467,33 @@ def gen_intent(intent):
     write(f"{intent['domain'].capitalize()}/{name}.swift", "".join(lines))
 
 
-def gen_intent_tree(intent):
-    name = intent["name"]
-    stored = stored_params(intent)
+def tree_class_header(name, names_kind, names):
+    """The direct form's class name members and, when there are members, the set of their names."""
     lines = ["\n    // MARK: Direct JSON\n\n",
              f"    override package class var jsonTreeClass: AnyClass {{ {name}.self }}\n",
              f"    override package class var jsonTreeName: String {{ \"{name}\" }}\n\n"]
-    if stored:
-        lines.append(f"    private static let jsonTreeParameterNames: Set<String> = {swift_set(p['name'] for p in stored)}\n\n")
+    if names:
+        lines.append(f"    private static let jsonTree{names_kind}Names: Set<String> = {swift_set(names)}\n\n")
+    return lines
+
+
+def tree_nested_encoder(key, members):
+    """`encodeJSONTree(into:)`: the base class's part, then the members in the nested object `key`."""
+    lines = ["    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {\n",
+             "        try super.encodeJSONTree(into: &root)\n"]
+    if members:
+        lines.append("        var p = JSONTree.Object()\n")
+        for pname, ptype, default in members:
+            lines.append(f"        {tree_encode_stmt(pname, ptype, default, target='p')}\n")
+        lines.append(f"        root[\"{key}\"] = .object(p)\n")
+    lines.append("    }\n")
+    return lines
+
+
+def gen_intent_tree(intent):
+    name = intent["name"]
+    stored = stored_params(intent)
+    lines = tree_class_header(name, "Parameter", [p["name"] for p in stored])
     lines.append("    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntent {\n")
     lines.append(f"        let intent = {name}()\n")
     if stored:
@@ -484,25 +503,14 @@ def gen_intent_tree(intent):
     else:
         lines.append("        _ = try JSONTree.nested(root, at: \"parameters\", known: [])\n")
     lines.append("        try intent.readJSONTreeBase(root)\n        return intent\n    }\n\n")
-    lines.append("    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {\n")
-    lines.append("        try super.encodeJSONTree(into: &root)\n")
-    if stored:
-        lines.append("        var p = JSONTree.Object()\n")
-        for p in stored:
-            lines.append(f"        {tree_encode_stmt(p['name'], p['type'], p['default'], target='p')}\n")
-        lines.append("        root[\"parameters\"] = .object(p)\n")
-    lines.append("    }\n")
+    lines += tree_nested_encoder("parameters", [(p["name"], p["type"], p["default"]) for p in stored])
     return "".join(lines)
 
 
 def gen_response_tree(intent, name, code, props, given):
     given_names = {prop for _, prop in given}
     ptypes = {pname: ptype for pname, ptype, _ in props}
-    lines = ["\n    // MARK: Direct JSON\n\n",
-             f"    override package class var jsonTreeClass: AnyClass {{ {name}.self }}\n",
-             f"    override package class var jsonTreeName: String {{ \"{name}\" }}\n\n"]
-    if props:
-        lines.append(f"    private static let jsonTreePropertyNames: Set<String> = {swift_set(p[0] for p in props)}\n\n")
+    lines = tree_class_header(name, "Property", [p[0] for p in props])
     lines.append("    override package class func fromJSONTree(_ root: JSONTree.Object) throws -> INIntentResponse {\n")
     if props:
         lines.append("        let p = try JSONTree.nested(root, at: \"properties\", known: jsonTreePropertyNames)\n")
@@ -515,14 +523,7 @@ def gen_response_tree(intent, name, code, props, given):
         if pname not in given_names:
             lines.append(f"        response.{pname} = {tree_decode_expr(pname, ptype, None, source='p')}\n")
     lines.append("        return response\n    }\n\n")
-    lines.append("    override package func encodeJSONTree(into root: inout JSONTree.Object) throws {\n")
-    lines.append("        try super.encodeJSONTree(into: &root)\n")
-    if props:
-        lines.append("        var p = JSONTree.Object()\n")
-        for pname, ptype, _ in props:
-            lines.append(f"        {tree_encode_stmt(pname, ptype, None, target='p')}\n")
-        lines.append("        root[\"properties\"] = .object(p)\n")
-    lines.append("    }\n")
+    lines += tree_nested_encoder("properties", [(pname, ptype, None) for pname, ptype, _ in props])
     return "".join(lines)
 
 

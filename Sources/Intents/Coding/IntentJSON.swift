@@ -110,12 +110,7 @@ public struct AnyResolutionResult: Codable, Sendable {
 
 extension AnyIntent: JSONTreeEncodable, JSONTreeDecodable {
     package func jsonTree() throws -> IntentJSON.Value {
-        guard ObjectIdentifier(type(of: intent)) == ObjectIdentifier(type(of: intent).jsonTreeClass) else {
-            throw JSONTree.Unsupported()
-        }
-        var root = JSONTree.Object()
-        try intent.encodeJSONTree(into: &root)
-        return .object(root)
+        try JSONTree.object(of: intent)
     }
 
     package static func fromJSONTree(_ value: IntentJSON.Value) throws -> AnyIntent {
@@ -129,12 +124,7 @@ extension AnyIntent: JSONTreeEncodable, JSONTreeDecodable {
 
 extension AnyIntentResponse: JSONTreeEncodable, JSONTreeDecodable {
     package func jsonTree() throws -> IntentJSON.Value {
-        guard ObjectIdentifier(type(of: response)) == ObjectIdentifier(type(of: response).jsonTreeClass) else {
-            throw JSONTree.Unsupported()
-        }
-        var root = JSONTree.Object()
-        try response.encodeJSONTree(into: &root)
-        return .object(root)
+        try JSONTree.object(of: response)
     }
 
     package static func fromJSONTree(_ value: IntentJSON.Value) throws -> AnyIntentResponse {
@@ -147,14 +137,13 @@ extension AnyIntentResponse: JSONTreeEncodable, JSONTreeDecodable {
     }
 }
 
+extension INIntent: JSONTreeObject {}
+extension INIntentResponse: JSONTreeObject {}
+extension INIntentResolutionResult: JSONTreeObject {}
+
 extension AnyResolutionResult: JSONTreeEncodable, JSONTreeDecodable {
     package func jsonTree() throws -> IntentJSON.Value {
-        guard ObjectIdentifier(type(of: result)) == ObjectIdentifier(type(of: result).jsonTreeClass) else {
-            throw JSONTree.Unsupported()
-        }
-        var root = JSONTree.Object()
-        try result.encodeJSONTree(into: &root)
-        return .object(root)
+        try JSONTree.object(of: result)
     }
 
     package static func fromJSONTree(_ value: IntentJSON.Value) throws -> AnyResolutionResult {

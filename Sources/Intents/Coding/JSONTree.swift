@@ -50,6 +50,16 @@ package enum JSONTree {
         .string(WireDate.string(from: value))
     }
 
+    /// The JSON object of an object of a class the SDK declares.
+    package static func object(of object: some JSONTreeObject) throws -> IntentJSON.Value {
+        guard ObjectIdentifier(type(of: object)) == ObjectIdentifier(type(of: object).jsonTreeClass) else {
+            throw Unsupported()
+        }
+        var members = Object()
+        try object.encodeJSONTree(into: &members)
+        return .object(members)
+    }
+
     // MARK: Reading
 
     /// A value of `type` from its JSON form.

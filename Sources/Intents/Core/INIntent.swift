@@ -73,8 +73,7 @@ open class INIntent: NSObject, Codable, NSCopying, @unchecked Sendable {
 
     // MARK: Direct JSON
 
-    /// The class whose direct JSON form this object has: an SDK class declares itself; a subclass made
-    /// elsewhere inherits its parent's and so takes the `Codable` path, which its own `encode(to:)` may extend.
+    /// The class whose direct JSON form this object has (`JSONTreeObject`).
     package class var jsonTreeClass: AnyClass { INIntent.self }
     /// The name of `jsonTreeClass`, as `intentName` gives it (without looking the name up at run time).
     package class var jsonTreeName: String { "INIntent" }

@@ -191,12 +191,7 @@ open class INPerson: NSObject, INSpeakable, Codable, NSCopying, @unchecked Senda
 
     /// The person's JSON form, for the SDK's classes of people.
     package func jsonTree() throws -> IntentJSON.Value {
-        guard ObjectIdentifier(type(of: self)) == ObjectIdentifier(type(of: self).jsonTreeClass) else {
-            throw JSONTree.Unsupported()
-        }
-        var o = JSONTree.Object()
-        try encodeJSONTree(into: &o)
-        return .object(o)
+        try JSONTree.object(of: self)
     }
 
     /// Writes the person's members; the SDK's subclasses add theirs.
@@ -239,4 +234,4 @@ open class INPerson: NSObject, INSpeakable, Codable, NSCopying, @unchecked Senda
     }
 }
 
-extension INPerson: JSONTreeEncodable, JSONTreeDecodable {}
+extension INPerson: JSONTreeEncodable, JSONTreeDecodable, JSONTreeObject {}

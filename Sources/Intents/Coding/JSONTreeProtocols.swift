@@ -12,3 +12,13 @@ package protocol JSONTreeDecodable {
     /// exactly as `init(from:)` would (the `Decodable` path then gives the value or the error).
     static func fromJSONTree(_ value: IntentJSON.Value) throws -> Self
 }
+
+/// An SDK object that writes its members into a JSON object of its own (intents, responses, resolution
+/// results, people): the direct form only for the classes the SDK declares.
+package protocol JSONTreeObject: AnyObject {
+    /// The class whose direct JSON form this object has: an SDK class declares itself; a subclass declared
+    /// elsewhere inherits its parent's and so takes the `Codable` path, which its own `encode(to:)` may extend.
+    static var jsonTreeClass: AnyClass { get }
+    /// Writes the object's members.
+    func encodeJSONTree(into object: inout JSONTree.Object) throws
+}
