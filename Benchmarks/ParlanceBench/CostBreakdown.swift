@@ -39,6 +39,13 @@ enum CostBreakdown {
         try await measure("request text → JSONValue", iterations) { _ = try JSONValue(jsonData: request) }
         let requestValue = try JSONValue(jsonData: request)
         try await measure("JSONValue → WireRequest", iterations) { _ = try JSONValueDecoder().decode(WireRequest.self, from: requestValue) }
+        let replyValue = try JSONValue(jsonData: reply)
+        try await measure("JSONValue → reply result", iterations) {
+            _ = try JSONValueDecoder().decode(ReplyResult<ResolveResult>.self, from: replyValue)
+        }
+        let replyMessage = SuccessReply(id: .number(1), result: ResolveResult(resolutions: [
+            ParameterResolution(parameter: "recipients", results: results)]))
+        try await measure("reply → JSONValue", iterations) { _ = try JSONValueEncoder().encode(replyMessage) }
         try await measure("request text → JSONValue (Codable)", iterations) { _ = try JSONDecoder().decode(JSONValue.self, from: request) }
         try await measure("task group + sleep race", iterations) {
             _ = try await withThrowingTaskGroup(of: Int.self) { group in

@@ -83,6 +83,14 @@ package enum JSONTree {
             guard case .number(let number) = value, let result = number as? T else { throw Unsupported() }
             return result
         }
+        if T.self == URL.self {
+            guard case .string(let text) = value, let result = URL(string: text) as? T else { throw Unsupported() }
+            return result
+        }
+        if T.self == Data.self {
+            guard case .string(let text) = value, let result = Data(base64Encoded: text) as? T else { throw Unsupported() }
+            return result
+        }
         if let direct = T.self as? any JSONTreeDecodable.Type {
             guard let result = try direct.fromJSONTree(value) as? T else { throw Unsupported() }
             return result
