@@ -1,0 +1,42 @@
+import Foundation
+import Intents
+import ParlanceCore
+
+// The saved state written directly as JSON (`JSONTree`, docs/architecture.md › JSON inside the engine): exactly
+// the synthesized `Codable` form the store keeps and reads back on resume (`ConversationStateTreeTests` compares
+// the two); a state holding a question (`asking`) is written by `Codable`.
+
+extension ConversationState: JSONTreeEncodable {
+    package func jsonTree() throws -> JSONValue {
+        .object(["language": .string(language), "stage": try stage.jsonTree()])
+    }
+}
+
+extension ConversationStage {
+    /// As the synthesized form: the case's name holding its values by label (`_0` for an unlabelled one).
+    func jsonTree() throws -> JSONValue {
+        switch self {
+        case .idle: .object(["idle": .object([:])])
+        case .resolving(let task): .object(["resolving": .object(["_0": task.jsonTree])])
+        case .confirming(let task): .object(["confirming": .object(["_0": task.jsonTree])])
+        case .handling(let task): .object(["handling": .object(["_0": task.jsonTree])])
+        case .findingRide(let task, let phase):
+            .object(["findingRide": .object(["_0": task.jsonTree, "then": .string(phase.rawValue)])])
+        case .asking: throw JSONTree.Unsupported()
+        }
+    }
+}
+
+extension IntentTask {
+    var jsonTree: JSONValue {
+        var members: [String: JSONValue] = [
+            "intent": .string(intent), "identifier": .string(identifier), "parameters": .object(parameters),
+            "appWasNamed": .bool(appWasNamed), "candidateApps": .array(candidateApps.map { .string($0) }),
+            "parameterIndex": .number(Double(parameterIndex)), "questionsAsked": .number(Double(questionsAsked)),
+            "confirmedValues": .object(confirmedValues.mapValues { .array($0) }),
+        ]
+        if let app { members["app"] = .string(app) }
+        if let confirmResponse { members["confirmResponse"] = confirmResponse }
+        return .object(members)
+    }
+}
