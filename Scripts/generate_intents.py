@@ -446,11 +446,12 @@ def gen_intent(intent):
     lines.append("    /// Decodes the intent from its JSON form.\n")
     lines.append("    public required init(from decoder: any Decoder) throws {\n")
     if stored:
-        lines.append("        let c = try INIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)\n")
+        # Called on the class itself, so that an unknown key's message names it ("INSendMessageIntent has no…").
+        lines.append(f"        let c = try {name}.parameterContainer(of: decoder, keyedBy: ParameterKey.self)\n")
         for p in stored:
             lines.append(f"        {p['name']} = {decode_expr(p['name'], p['type'], p['default'])}\n")
     else:
-        lines.append("        _ = try INIntent.parameterContainer(of: decoder, keyedBy: NoParameterKey.self)\n")
+        lines.append(f"        _ = try {name}.parameterContainer(of: decoder, keyedBy: NoParameterKey.self)\n")
     lines.append("        try super.init(from: decoder)\n    }\n\n")
     lines.append("    /// Encodes the intent in its JSON form.\n")
     lines.append("    public override func encode(to encoder: any Encoder) throws {\n        try super.encode(to: encoder)\n")
@@ -625,11 +626,11 @@ def gen_response(intent):
     lines.append("    public required init(from decoder: any Decoder) throws {\n")
     lines.append(f"        code = try INIntentResponse.decodeCode({code}.self, from: decoder)\n")
     if props:
-        lines.append("        let c = try INIntentResponse.propertyContainer(of: decoder, keyedBy: PropertyKey.self)\n")
+        lines.append(f"        let c = try {name}.propertyContainer(of: decoder, keyedBy: PropertyKey.self)\n")
         for pname, ptype, _ in props:
             lines.append(f"        {pname} = {decode_expr(pname, ptype, None)}\n")
     else:
-        lines.append("        _ = try INIntentResponse.propertyContainer(of: decoder, keyedBy: NoParameterKey.self)\n")
+        lines.append(f"        _ = try {name}.propertyContainer(of: decoder, keyedBy: NoParameterKey.self)\n")
     lines.append("        try super.init(from: decoder)\n    }\n\n")
     lines.append("    /// Encodes the response in its JSON form.\n")
     lines.append("    public override func encode(to encoder: any Encoder) throws {\n        try super.encode(to: encoder)\n")

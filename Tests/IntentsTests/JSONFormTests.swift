@@ -114,7 +114,8 @@ struct JSONFormTests {
 
     @Test("bad JSON gets an error naming the problem", arguments: [
         (#"{"intent":"INSendMesageIntent","parameters":{}}"#, "did you mean 'INSendMessageIntent'?"),
-        (#"{"intent":"INSendMessageIntent","parameters":{"recipent":[]}}"#, "did you mean 'recipients'?"),
+        (#"{"intent":"INSendMessageIntent","parameters":{"recipent":[]}}"#,
+         "INSendMessageIntent has no parameter 'recipent'; did you mean 'recipients'?"),
         (#"{"intent":"INSearchCallHistoryIntent","parameters":{"callTypes":["mised"]}}"#, "did you mean 'missed'?"),
         (#"{"intent":"INStartWorkoutIntent","parameters":{"workoutLocationType":"outdoors"}}"#, "did you mean 'outdoor'?"),
         (#"{"parameters":{}}"#, "needs 'intent' naming its class"),
@@ -137,7 +138,8 @@ struct JSONFormTests {
             _ = try IntentJSON.decodeResponse(from: Data(#"{"response":"INSendPaymentIntentResponse","code":"success","properties":{"paymentRecrod":{}}}"#.utf8))
             Issue.record("decoded a misspelled property")
         } catch let DecodingError.dataCorrupted(context) {
-            #expect(context.debugDescription.contains("did you mean 'paymentRecord'?"))
+            #expect(context.debugDescription.contains("INSendPaymentIntentResponse has no property 'paymentRecrod'; did you mean 'paymentRecord'?"),
+                    "\(context.debugDescription)")
         } catch {
             Issue.record("unexpected \(error)")
         }

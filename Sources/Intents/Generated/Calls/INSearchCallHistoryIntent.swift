@@ -57,7 +57,7 @@ open class INSearchCallHistoryIntent: INIntent, @unchecked Sendable {
 
     /// Decodes the intent from its JSON form.
     public required init(from decoder: any Decoder) throws {
-        let c = try INIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
+        let c = try INSearchCallHistoryIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
         recipient = try c.decodeIfPresent(INPerson.self, forKey: .recipient)
         callTypes = try c.decodeIfPresent(INCallRecordTypeOptions.self, forKey: .callTypes) ?? []
         dateCreated = try c.decodeIfPresent(INDateComponentsRange.self, forKey: .dateCreated)

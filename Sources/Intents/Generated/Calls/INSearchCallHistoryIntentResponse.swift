@@ -36,7 +36,7 @@ open class INSearchCallHistoryIntentResponse: INIntentResponse, @unchecked Senda
     /// Decodes the response from its JSON form.
     public required init(from decoder: any Decoder) throws {
         code = try INIntentResponse.decodeCode(INSearchCallHistoryIntentResponseCode.self, from: decoder)
-        let c = try INIntentResponse.propertyContainer(of: decoder, keyedBy: PropertyKey.self)
+        let c = try INSearchCallHistoryIntentResponse.propertyContainer(of: decoder, keyedBy: PropertyKey.self)
         callRecords = try c.decodeIfPresent([INCallRecord].self, forKey: .callRecords)
         try super.init(from: decoder)
     }

@@ -36,7 +36,7 @@ open class INStartAudioCallIntent: INIntent, @unchecked Sendable {
 
     /// Decodes the intent from its JSON form.
     public required init(from decoder: any Decoder) throws {
-        let c = try INIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
+        let c = try INStartAudioCallIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
         contacts = try c.decodeIfPresent([INPerson].self, forKey: .contacts)
         destinationType = try c.decodeIfPresent(INCallDestinationType.self, forKey: .destinationType) ?? .unknown
         try super.init(from: decoder)

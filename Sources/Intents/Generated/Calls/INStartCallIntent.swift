@@ -53,7 +53,7 @@ open class INStartCallIntent: INIntent, @unchecked Sendable {
 
     /// Decodes the intent from its JSON form.
     public required init(from decoder: any Decoder) throws {
-        let c = try INIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
+        let c = try INStartCallIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
         contacts = try c.decodeIfPresent([INPerson].self, forKey: .contacts)
         callCapability = try c.decodeIfPresent(INCallCapability.self, forKey: .callCapability) ?? .unknown
         destinationType = try c.decodeIfPresent(INCallDestinationType.self, forKey: .destinationType) ?? .unknown

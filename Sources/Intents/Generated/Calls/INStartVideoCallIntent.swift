@@ -28,7 +28,7 @@ open class INStartVideoCallIntent: INIntent, @unchecked Sendable {
 
     /// Decodes the intent from its JSON form.
     public required init(from decoder: any Decoder) throws {
-        let c = try INIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
+        let c = try INStartVideoCallIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
         contacts = try c.decodeIfPresent([INPerson].self, forKey: .contacts)
         try super.init(from: decoder)
     }

@@ -93,7 +93,7 @@ open class INSearchForMessagesIntent: INIntent, @unchecked Sendable {
 
     /// Decodes the intent from its JSON form.
     public required init(from decoder: any Decoder) throws {
-        let c = try INIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
+        let c = try INSearchForMessagesIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
         senders = try c.decodeIfPresent([INPerson].self, forKey: .senders)
         recipients = try c.decodeIfPresent([INPerson].self, forKey: .recipients)
         speakableGroupNames = try c.decodeIfPresent([INSpeakableString].self, forKey: .speakableGroupNames)

@@ -36,7 +36,7 @@ open class INSearchForMessagesIntentResponse: INIntentResponse, @unchecked Senda
     /// Decodes the response from its JSON form.
     public required init(from decoder: any Decoder) throws {
         code = try INIntentResponse.decodeCode(INSearchForMessagesIntentResponseCode.self, from: decoder)
-        let c = try INIntentResponse.propertyContainer(of: decoder, keyedBy: PropertyKey.self)
+        let c = try INSearchForMessagesIntentResponse.propertyContainer(of: decoder, keyedBy: PropertyKey.self)
         messages = try c.decodeIfPresent([INMessage].self, forKey: .messages)
         try super.init(from: decoder)
     }

@@ -66,7 +66,7 @@ open class INSendMessageIntent: INIntent, @unchecked Sendable {
 
     /// Decodes the intent from its JSON form.
     public required init(from decoder: any Decoder) throws {
-        let c = try INIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
+        let c = try INSendMessageIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
         recipients = try c.decodeIfPresent([INPerson].self, forKey: .recipients)
         content = try c.decodeIfPresent(String.self, forKey: .content)
         speakableGroupName = try c.decodeIfPresent(INSpeakableString.self, forKey: .speakableGroupName)

@@ -36,7 +36,7 @@ open class INSendMessageIntentResponse: INIntentResponse, @unchecked Sendable {
     /// Decodes the response from its JSON form.
     public required init(from decoder: any Decoder) throws {
         code = try INIntentResponse.decodeCode(INSendMessageIntentResponseCode.self, from: decoder)
-        let c = try INIntentResponse.propertyContainer(of: decoder, keyedBy: PropertyKey.self)
+        let c = try INSendMessageIntentResponse.propertyContainer(of: decoder, keyedBy: PropertyKey.self)
         sentMessage = try c.decodeIfPresent(INMessage.self, forKey: .sentMessage)
         try super.init(from: decoder)
     }

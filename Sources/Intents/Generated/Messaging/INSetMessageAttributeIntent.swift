@@ -31,7 +31,7 @@ open class INSetMessageAttributeIntent: INIntent, @unchecked Sendable {
 
     /// Decodes the intent from its JSON form.
     public required init(from decoder: any Decoder) throws {
-        let c = try INIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
+        let c = try INSetMessageAttributeIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
         attribute = try c.decodeIfPresent(INMessageAttribute.self, forKey: .attribute) ?? .unknown
         identifiers = try c.decodeIfPresent([String].self, forKey: .identifiers)
         try super.init(from: decoder)

@@ -30,7 +30,7 @@ open class INSetMessageAttributeIntentResponse: INIntentResponse, @unchecked Sen
     /// Decodes the response from its JSON form.
     public required init(from decoder: any Decoder) throws {
         code = try INIntentResponse.decodeCode(INSetMessageAttributeIntentResponseCode.self, from: decoder)
-        _ = try INIntentResponse.propertyContainer(of: decoder, keyedBy: NoParameterKey.self)
+        _ = try INSetMessageAttributeIntentResponse.propertyContainer(of: decoder, keyedBy: NoParameterKey.self)
         try super.init(from: decoder)
     }
 

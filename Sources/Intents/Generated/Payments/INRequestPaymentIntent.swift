@@ -34,7 +34,7 @@ open class INRequestPaymentIntent: INIntent, @unchecked Sendable {
 
     /// Decodes the intent from its JSON form.
     public required init(from decoder: any Decoder) throws {
-        let c = try INIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
+        let c = try INRequestPaymentIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
         payer = try c.decodeIfPresent(INPerson.self, forKey: .payer)
         currencyAmount = try c.decodeIfPresent(INCurrencyAmount.self, forKey: .currencyAmount)
         note = try c.decodeIfPresent(String.self, forKey: .note)

@@ -36,7 +36,7 @@ open class INRequestPaymentIntentResponse: INIntentResponse, @unchecked Sendable
     /// Decodes the response from its JSON form.
     public required init(from decoder: any Decoder) throws {
         code = try INIntentResponse.decodeCode(INRequestPaymentIntentResponseCode.self, from: decoder)
-        let c = try INIntentResponse.propertyContainer(of: decoder, keyedBy: PropertyKey.self)
+        let c = try INRequestPaymentIntentResponse.propertyContainer(of: decoder, keyedBy: PropertyKey.self)
         paymentRecord = try c.decodeIfPresent(INPaymentRecord.self, forKey: .paymentRecord)
         try super.init(from: decoder)
     }

@@ -37,7 +37,7 @@ open class INSearchForAccountsIntent: INIntent, @unchecked Sendable {
 
     /// Decodes the intent from its JSON form.
     public required init(from decoder: any Decoder) throws {
-        let c = try INIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
+        let c = try INSearchForAccountsIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
         accountNickname = try c.decodeIfPresent(INSpeakableString.self, forKey: .accountNickname)
         accountType = try c.decodeIfPresent(INAccountType.self, forKey: .accountType) ?? .unknown
         organizationName = try c.decodeIfPresent(INSpeakableString.self, forKey: .organizationName)

@@ -36,7 +36,7 @@ open class INSearchForAccountsIntentResponse: INIntentResponse, @unchecked Senda
     /// Decodes the response from its JSON form.
     public required init(from decoder: any Decoder) throws {
         code = try INIntentResponse.decodeCode(INSearchForAccountsIntentResponseCode.self, from: decoder)
-        let c = try INIntentResponse.propertyContainer(of: decoder, keyedBy: PropertyKey.self)
+        let c = try INSearchForAccountsIntentResponse.propertyContainer(of: decoder, keyedBy: PropertyKey.self)
         accounts = try c.decodeIfPresent([INPaymentAccount].self, forKey: .accounts)
         try super.init(from: decoder)
     }

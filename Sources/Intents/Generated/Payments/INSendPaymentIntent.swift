@@ -34,7 +34,7 @@ open class INSendPaymentIntent: INIntent, @unchecked Sendable {
 
     /// Decodes the intent from its JSON form.
     public required init(from decoder: any Decoder) throws {
-        let c = try INIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
+        let c = try INSendPaymentIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
         payee = try c.decodeIfPresent(INPerson.self, forKey: .payee)
         currencyAmount = try c.decodeIfPresent(INCurrencyAmount.self, forKey: .currencyAmount)
         note = try c.decodeIfPresent(String.self, forKey: .note)

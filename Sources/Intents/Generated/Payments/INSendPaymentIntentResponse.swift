@@ -36,7 +36,7 @@ open class INSendPaymentIntentResponse: INIntentResponse, @unchecked Sendable {
     /// Decodes the response from its JSON form.
     public required init(from decoder: any Decoder) throws {
         code = try INIntentResponse.decodeCode(INSendPaymentIntentResponseCode.self, from: decoder)
-        let c = try INIntentResponse.propertyContainer(of: decoder, keyedBy: PropertyKey.self)
+        let c = try INSendPaymentIntentResponse.propertyContainer(of: decoder, keyedBy: PropertyKey.self)
         paymentRecord = try c.decodeIfPresent(INPaymentRecord.self, forKey: .paymentRecord)
         try super.init(from: decoder)
     }

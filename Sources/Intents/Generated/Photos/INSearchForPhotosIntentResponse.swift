@@ -36,7 +36,7 @@ open class INSearchForPhotosIntentResponse: INIntentResponse, @unchecked Sendabl
     /// Decodes the response from its JSON form.
     public required init(from decoder: any Decoder) throws {
         code = try INIntentResponse.decodeCode(INSearchForPhotosIntentResponseCode.self, from: decoder)
-        let c = try INIntentResponse.propertyContainer(of: decoder, keyedBy: PropertyKey.self)
+        let c = try INSearchForPhotosIntentResponse.propertyContainer(of: decoder, keyedBy: PropertyKey.self)
         searchResultsCount = try c.decodeIfPresent(Int.self, forKey: .searchResultsCount)
         try super.init(from: decoder)
     }

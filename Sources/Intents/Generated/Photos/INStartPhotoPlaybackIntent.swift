@@ -50,7 +50,7 @@ open class INStartPhotoPlaybackIntent: INIntent, @unchecked Sendable {
 
     /// Decodes the intent from its JSON form.
     public required init(from decoder: any Decoder) throws {
-        let c = try INIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
+        let c = try INStartPhotoPlaybackIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
         albumName = try c.decodeIfPresent(String.self, forKey: .albumName)
         peopleInPhoto = try c.decodeIfPresent([INPerson].self, forKey: .peopleInPhoto)
         searchTerms = try c.decodeIfPresent([String].self, forKey: .searchTerms)

@@ -46,7 +46,7 @@ open class INBookRestaurantReservationIntent: INIntent, @unchecked Sendable {
 
     /// Decodes the intent from its JSON form.
     public required init(from decoder: any Decoder) throws {
-        let c = try INIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
+        let c = try INBookRestaurantReservationIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
         restaurant = try c.decode(INRestaurant.self, forKey: .restaurant)
         bookingDateComponents = try c.require(try c.decodeDateComponents(forKey: .bookingDateComponents), forKey: .bookingDateComponents)
         partySize = try c.decode(Int.self, forKey: .partySize)

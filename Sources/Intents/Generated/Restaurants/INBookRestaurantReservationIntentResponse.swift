@@ -36,7 +36,7 @@ open class INBookRestaurantReservationIntentResponse: INIntentResponse, @uncheck
     /// Decodes the response from its JSON form.
     public required init(from decoder: any Decoder) throws {
         code = try INIntentResponse.decodeCode(INBookRestaurantReservationIntentCode.self, from: decoder)
-        let c = try INIntentResponse.propertyContainer(of: decoder, keyedBy: PropertyKey.self)
+        let c = try INBookRestaurantReservationIntentResponse.propertyContainer(of: decoder, keyedBy: PropertyKey.self)
         userBooking = try c.decodeIfPresent(INRestaurantReservationUserBooking.self, forKey: .userBooking)
         try super.init(from: decoder)
     }

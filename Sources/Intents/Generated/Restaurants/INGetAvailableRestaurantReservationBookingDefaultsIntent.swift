@@ -28,7 +28,7 @@ open class INGetAvailableRestaurantReservationBookingDefaultsIntent: INIntent, @
 
     /// Decodes the intent from its JSON form.
     public required init(from decoder: any Decoder) throws {
-        let c = try INIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
+        let c = try INGetAvailableRestaurantReservationBookingDefaultsIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
         restaurant = try c.decodeIfPresent(INRestaurant.self, forKey: .restaurant)
         try super.init(from: decoder)
     }

@@ -46,7 +46,7 @@ open class INGetAvailableRestaurantReservationBookingDefaultsIntentResponse: INI
     /// Decodes the response from its JSON form.
     public required init(from decoder: any Decoder) throws {
         code = try INIntentResponse.decodeCode(INGetAvailableRestaurantReservationBookingDefaultsIntentResponseCode.self, from: decoder)
-        let c = try INIntentResponse.propertyContainer(of: decoder, keyedBy: PropertyKey.self)
+        let c = try INGetAvailableRestaurantReservationBookingDefaultsIntentResponse.propertyContainer(of: decoder, keyedBy: PropertyKey.self)
         defaultPartySize = try c.decode(Int.self, forKey: .defaultPartySize)
         defaultBookingDate = try c.require(try c.decodeWireDate(forKey: .defaultBookingDate), forKey: .defaultBookingDate)
         maximumPartySize = try c.decodeNumber(forKey: .maximumPartySize)

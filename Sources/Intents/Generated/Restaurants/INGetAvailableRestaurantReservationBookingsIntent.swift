@@ -43,7 +43,7 @@ open class INGetAvailableRestaurantReservationBookingsIntent: INIntent, @uncheck
 
     /// Decodes the intent from its JSON form.
     public required init(from decoder: any Decoder) throws {
-        let c = try INIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
+        let c = try INGetAvailableRestaurantReservationBookingsIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
         restaurant = try c.decode(INRestaurant.self, forKey: .restaurant)
         partySize = try c.decode(Int.self, forKey: .partySize)
         preferredBookingDateComponents = try c.decodeDateComponents(forKey: .preferredBookingDateComponents)

@@ -43,7 +43,7 @@ open class INGetAvailableRestaurantReservationBookingsIntentResponse: INIntentRe
     /// Decodes the response from its JSON form.
     public required init(from decoder: any Decoder) throws {
         code = try INIntentResponse.decodeCode(INGetAvailableRestaurantReservationBookingsIntentCode.self, from: decoder)
-        let c = try INIntentResponse.propertyContainer(of: decoder, keyedBy: PropertyKey.self)
+        let c = try INGetAvailableRestaurantReservationBookingsIntentResponse.propertyContainer(of: decoder, keyedBy: PropertyKey.self)
         availableBookings = try c.decode([INRestaurantReservationBooking].self, forKey: .availableBookings)
         localizedRestaurantDescriptionText = try c.decodeIfPresent(String.self, forKey: .localizedRestaurantDescriptionText)
         localizedBookingAdvisementText = try c.decodeIfPresent(String.self, forKey: .localizedBookingAdvisementText)

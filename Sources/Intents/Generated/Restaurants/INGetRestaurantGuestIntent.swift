@@ -14,7 +14,7 @@ open class INGetRestaurantGuestIntent: INIntent, @unchecked Sendable {
 
     /// Decodes the intent from its JSON form.
     public required init(from decoder: any Decoder) throws {
-        _ = try INIntent.parameterContainer(of: decoder, keyedBy: NoParameterKey.self)
+        _ = try INGetRestaurantGuestIntent.parameterContainer(of: decoder, keyedBy: NoParameterKey.self)
         try super.init(from: decoder)
     }
 

@@ -38,7 +38,7 @@ open class INGetRestaurantGuestIntentResponse: INIntentResponse, @unchecked Send
     /// Decodes the response from its JSON form.
     public required init(from decoder: any Decoder) throws {
         code = try INIntentResponse.decodeCode(INGetRestaurantGuestIntentResponseCode.self, from: decoder)
-        let c = try INIntentResponse.propertyContainer(of: decoder, keyedBy: PropertyKey.self)
+        let c = try INGetRestaurantGuestIntentResponse.propertyContainer(of: decoder, keyedBy: PropertyKey.self)
         guest = try c.decodeIfPresent(INRestaurantGuest.self, forKey: .guest)
         guestDisplayPreferences = try c.decodeIfPresent(INRestaurantGuestDisplayPreferences.self, forKey: .guestDisplayPreferences)
         try super.init(from: decoder)

@@ -37,7 +37,7 @@ open class INGetUserCurrentRestaurantReservationBookingsIntent: INIntent, @unche
 
     /// Decodes the intent from its JSON form.
     public required init(from decoder: any Decoder) throws {
-        let c = try INIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
+        let c = try INGetUserCurrentRestaurantReservationBookingsIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
         restaurant = try c.decodeIfPresent(INRestaurant.self, forKey: .restaurant)
         reservationIdentifier = try c.decodeIfPresent(String.self, forKey: .reservationIdentifier)
         maximumNumberOfResults = try c.decodeNumber(forKey: .maximumNumberOfResults)

@@ -37,7 +37,7 @@ open class INGetUserCurrentRestaurantReservationBookingsIntentResponse: INIntent
     /// Decodes the response from its JSON form.
     public required init(from decoder: any Decoder) throws {
         code = try INIntentResponse.decodeCode(INGetUserCurrentRestaurantReservationBookingsIntentResponseCode.self, from: decoder)
-        let c = try INIntentResponse.propertyContainer(of: decoder, keyedBy: PropertyKey.self)
+        let c = try INGetUserCurrentRestaurantReservationBookingsIntentResponse.propertyContainer(of: decoder, keyedBy: PropertyKey.self)
         userCurrentBookings = try c.decode([INRestaurantReservationUserBooking].self, forKey: .userCurrentBookings)
         try super.init(from: decoder)
     }

@@ -28,7 +28,7 @@ open class INCancelRideIntent: INIntent, @unchecked Sendable {
 
     /// Decodes the intent from its JSON form.
     public required init(from decoder: any Decoder) throws {
-        let c = try INIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
+        let c = try INCancelRideIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
         rideIdentifier = try c.decode(String.self, forKey: .rideIdentifier)
         try super.init(from: decoder)
     }

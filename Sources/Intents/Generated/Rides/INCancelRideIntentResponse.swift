@@ -38,7 +38,7 @@ open class INCancelRideIntentResponse: INIntentResponse, @unchecked Sendable {
     /// Decodes the response from its JSON form.
     public required init(from decoder: any Decoder) throws {
         code = try INIntentResponse.decodeCode(INCancelRideIntentResponseCode.self, from: decoder)
-        let c = try INIntentResponse.propertyContainer(of: decoder, keyedBy: PropertyKey.self)
+        let c = try INCancelRideIntentResponse.propertyContainer(of: decoder, keyedBy: PropertyKey.self)
         cancellationFee = try c.decodeIfPresent(INCurrencyAmount.self, forKey: .cancellationFee)
         cancellationFeeThreshold = try c.decodeDateComponents(forKey: .cancellationFeeThreshold)
         try super.init(from: decoder)

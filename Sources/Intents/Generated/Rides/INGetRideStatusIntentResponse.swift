@@ -36,7 +36,7 @@ open class INGetRideStatusIntentResponse: INIntentResponse, @unchecked Sendable 
     /// Decodes the response from its JSON form.
     public required init(from decoder: any Decoder) throws {
         code = try INIntentResponse.decodeCode(INGetRideStatusIntentResponseCode.self, from: decoder)
-        let c = try INIntentResponse.propertyContainer(of: decoder, keyedBy: PropertyKey.self)
+        let c = try INGetRideStatusIntentResponse.propertyContainer(of: decoder, keyedBy: PropertyKey.self)
         rideStatus = try c.decodeIfPresent(INRideStatus.self, forKey: .rideStatus)
         try super.init(from: decoder)
     }

@@ -31,7 +31,7 @@ open class INListRideOptionsIntent: INIntent, @unchecked Sendable {
 
     /// Decodes the intent from its JSON form.
     public required init(from decoder: any Decoder) throws {
-        let c = try INIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
+        let c = try INListRideOptionsIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
         pickupLocation = try c.decodeIfPresent(CLPlacemark.self, forKey: .pickupLocation)
         dropOffLocation = try c.decodeIfPresent(CLPlacemark.self, forKey: .dropOffLocation)
         try super.init(from: decoder)

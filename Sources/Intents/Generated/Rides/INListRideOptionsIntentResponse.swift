@@ -40,7 +40,7 @@ open class INListRideOptionsIntentResponse: INIntentResponse, @unchecked Sendabl
     /// Decodes the response from its JSON form.
     public required init(from decoder: any Decoder) throws {
         code = try INIntentResponse.decodeCode(INListRideOptionsIntentResponseCode.self, from: decoder)
-        let c = try INIntentResponse.propertyContainer(of: decoder, keyedBy: PropertyKey.self)
+        let c = try INListRideOptionsIntentResponse.propertyContainer(of: decoder, keyedBy: PropertyKey.self)
         rideOptions = try c.decodeIfPresent([INRideOption].self, forKey: .rideOptions)
         paymentMethods = try c.decodeIfPresent([INPaymentMethod].self, forKey: .paymentMethods)
         expirationDate = try c.decodeWireDate(forKey: .expirationDate)

@@ -38,7 +38,7 @@ open class INRequestRideIntent: INIntent, @unchecked Sendable {
 
     /// Decodes the intent from its JSON form.
     public required init(from decoder: any Decoder) throws {
-        let c = try INIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
+        let c = try INRequestRideIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
         pickupLocation = try c.decodeIfPresent(CLPlacemark.self, forKey: .pickupLocation)
         dropOffLocation = try c.decodeIfPresent(CLPlacemark.self, forKey: .dropOffLocation)
         rideOptionName = try c.decodeIfPresent(INSpeakableString.self, forKey: .rideOptionName)

@@ -36,7 +36,7 @@ open class INRequestRideIntentResponse: INIntentResponse, @unchecked Sendable {
     /// Decodes the response from its JSON form.
     public required init(from decoder: any Decoder) throws {
         code = try INIntentResponse.decodeCode(INRequestRideIntentResponseCode.self, from: decoder)
-        let c = try INIntentResponse.propertyContainer(of: decoder, keyedBy: PropertyKey.self)
+        let c = try INRequestRideIntentResponse.propertyContainer(of: decoder, keyedBy: PropertyKey.self)
         rideStatus = try c.decodeIfPresent(INRideStatus.self, forKey: .rideStatus)
         try super.init(from: decoder)
     }

@@ -32,7 +32,7 @@ open class INSendRideFeedbackIntent: INIntent, @unchecked Sendable {
 
     /// Decodes the intent from its JSON form.
     public required init(from decoder: any Decoder) throws {
-        let c = try INIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
+        let c = try INSendRideFeedbackIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
         rideIdentifier = try c.decode(String.self, forKey: .rideIdentifier)
         rating = try c.decodeNumber(forKey: .rating)
         tip = try c.decodeIfPresent(INCurrencyAmount.self, forKey: .tip)

@@ -30,7 +30,7 @@ open class INSendRideFeedbackIntentResponse: INIntentResponse, @unchecked Sendab
     /// Decodes the response from its JSON form.
     public required init(from decoder: any Decoder) throws {
         code = try INIntentResponse.decodeCode(INSendRideFeedbackIntentResponseCode.self, from: decoder)
-        _ = try INIntentResponse.propertyContainer(of: decoder, keyedBy: NoParameterKey.self)
+        _ = try INSendRideFeedbackIntentResponse.propertyContainer(of: decoder, keyedBy: NoParameterKey.self)
         try super.init(from: decoder)
     }
 

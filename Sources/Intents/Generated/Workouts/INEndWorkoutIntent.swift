@@ -28,7 +28,7 @@ open class INEndWorkoutIntent: INIntent, @unchecked Sendable {
 
     /// Decodes the intent from its JSON form.
     public required init(from decoder: any Decoder) throws {
-        let c = try INIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
+        let c = try INEndWorkoutIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
         workoutName = try c.decodeIfPresent(INSpeakableString.self, forKey: .workoutName)
         try super.init(from: decoder)
     }

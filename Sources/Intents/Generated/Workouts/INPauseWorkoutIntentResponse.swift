@@ -30,7 +30,7 @@ open class INPauseWorkoutIntentResponse: INIntentResponse, @unchecked Sendable {
     /// Decodes the response from its JSON form.
     public required init(from decoder: any Decoder) throws {
         code = try INIntentResponse.decodeCode(INPauseWorkoutIntentResponseCode.self, from: decoder)
-        _ = try INIntentResponse.propertyContainer(of: decoder, keyedBy: NoParameterKey.self)
+        _ = try INPauseWorkoutIntentResponse.propertyContainer(of: decoder, keyedBy: NoParameterKey.self)
         try super.init(from: decoder)
     }
 

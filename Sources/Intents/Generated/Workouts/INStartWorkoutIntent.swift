@@ -35,7 +35,7 @@ open class INStartWorkoutIntent: INIntent, @unchecked Sendable {
 
     /// Decodes the intent from its JSON form.
     public required init(from decoder: any Decoder) throws {
-        let c = try INIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
+        let c = try INStartWorkoutIntent.parameterContainer(of: decoder, keyedBy: ParameterKey.self)
         workoutName = try c.decodeIfPresent(INSpeakableString.self, forKey: .workoutName)
         goalValue = try c.decodeIfPresent(Double.self, forKey: .goalValue)
         workoutGoalUnitType = try c.decodeIfPresent(INWorkoutGoalUnitType.self, forKey: .workoutGoalUnitType) ?? .unknown
