@@ -11,6 +11,10 @@ import Glibc
 /// Written by the host, not the extension, so an app cannot rewrite its own record. The log is for
 /// diagnosis: when it cannot be written the assistant carries on. A file past `maximumBytes` is moved
 /// to `<identifier>.1.jsonl` (one older file is kept); folder 0700, files 0600.
+///
+/// What the extension wrote to stderr is kept apart, in `stderr/<identifier>.jsonl` (rotated the same way),
+/// so however much it writes it never pushes the host's own records out; its control characters are stored
+/// visible (`VisibleText`). `entries(of:)` gives both, in time order.
 public final class ExtensionActivityLog: Sendable {
     /// One event in an app's log.
     public struct Entry: Codable, Sendable, Equatable {
@@ -47,9 +51,11 @@ public final class ExtensionActivityLog: Sendable {
     /// when another assistant on the same home moved the file aside or someone deleted it, and gives the
     /// size all writers share.
     private struct OpenFiles: ~Copyable {
+        /// By path.
         var files: [String: (descriptor: Int32, inode: UInt64)] = [:]
-        /// Each app's log path, made once (a URL and its path cost more than the write).
+        /// Each app's log paths (host records, stderr), made once (a URL and its path cost more than the write).
         var paths: [String: String] = [:]
+        var stderrPaths: [String: String] = [:]
     }
     private let writing = Mutex(OpenFiles())
     /// Entries recorded and not yet written, oldest first, and whether their write is planned.
@@ -71,9 +77,14 @@ public final class ExtensionActivityLog: Sendable {
         self.maximumBytes = maximumBytes
     }
 
-    /// The log file of an app.
+    /// The log file of an app: the host's records.
     public func file(of app: String) -> URL {
         folder.appendingPathComponent("\(Self.safeName(app)).jsonl")
+    }
+
+    /// The file of what an app's extension wrote to stderr.
+    public func stderrFile(of app: String) -> URL {
+        folder.appendingPathComponent("stderr").appendingPathComponent("\(Self.safeName(app)).jsonl")
     }
 
     deinit {
@@ -84,6 +95,8 @@ public final class ExtensionActivityLog: Sendable {
 
     /// Appends an entry to an app's log within moments (in order; `waitUntilWritten` writes at once).
     public func record(_ entry: Entry, app: String) {
+        var entry = entry
+        if entry.event == "stderr" { entry.detail = entry.detail.map { VisibleText.of($0) } }
         let plan = pending.withLock { pending -> Bool in
             pending.entries.append((app, entry))
             defer { pending.writePlanned = true }
@@ -110,14 +123,22 @@ public final class ExtensionActivityLog: Sendable {
         guard !gathered.isEmpty else { return }
         var lines: [String: [Data]] = [:]
         var order: [String] = []
-        for (app, entry) in gathered {
-            if lines[app] == nil { order.append(app) }
-            lines[app, default: []].append(Self.line(entry))
-        }
         writing.withLock { open in
-            for app in order {
+            for (app, entry) in gathered {
+                let path: String
+                if entry.event == "stderr" {
+                    path = open.stderrPaths[app] ?? stderrFile(of: app).path
+                    open.stderrPaths[app] = path
+                } else {
+                    path = open.paths[app] ?? file(of: app).path
+                    open.paths[app] = path
+                }
+                if lines[path] == nil { order.append(path) }
+                lines[path, default: []].append(Self.line(entry))
+            }
+            for path in order {
                 do {
-                    try append(lines[app] ?? [], app: app, open: &open)
+                    try append(lines[path] ?? [], path: path, open: &open)
                 } catch {
                     // Diagnosis only: a full disk must not stop a request.
                 }
@@ -125,11 +146,30 @@ public final class ExtensionActivityLog: Sendable {
         }
     }
 
-    /// The last `limit` entries of an app's log, oldest first (from the older file too when needed).
-    /// Lines that do not decode are skipped.
+    /// The last `limit` entries of an app's log, oldest first: the host's records and the extension's
+    /// stderr in time order (from the older files too when needed). Lines that do not decode are skipped.
     public func entries(of app: String, limit: Int = 50) -> [Entry] {
         waitUntilWritten()
-        let current = file(of: app)
+        let host = Self.decoded(file(of: app), limit: limit)
+        let stderr = Self.decoded(stderrFile(of: app), limit: limit)
+        // Both are in time order; merged stably, the host's record first within a second.
+        var merged: [Entry] = []
+        merged.reserveCapacity(host.count + stderr.count)
+        var (hostIndex, stderrIndex) = (host.startIndex, stderr.startIndex)
+        while hostIndex < host.endIndex || stderrIndex < stderr.endIndex {
+            if stderrIndex == stderr.endIndex || (hostIndex < host.endIndex && host[hostIndex].time <= stderr[stderrIndex].time) {
+                merged.append(host[hostIndex])
+                hostIndex += 1
+            } else {
+                merged.append(stderr[stderrIndex])
+                stderrIndex += 1
+            }
+        }
+        return Array(merged.suffix(max(0, limit)))
+    }
+
+    /// The last `limit` entries of a log file and its older file.
+    private static func decoded(_ current: URL, limit: Int) -> ArraySlice<Entry> {
         let older = current.deletingPathExtension().appendingPathExtension("1.jsonl")
         var lines: [Substring] = []
         for url in [older, current] {
@@ -138,35 +178,32 @@ public final class ExtensionActivityLog: Sendable {
         }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        let entries = lines.compactMap { try? decoder.decode(Entry.self, from: Data($0.utf8)) }
-        return Array(entries.suffix(max(0, limit)))
+        return lines.compactMap { try? decoder.decode(Entry.self, from: Data($0.utf8)) }.suffix(max(0, limit))
     }
 
-    /// Appends an app's lines in as few writes as the file's size limit allows.
-    private func append(_ lines: [Data], app: String, open: inout OpenFiles) throws {
-        let path = open.paths[app] ?? file(of: app).path
-        open.paths[app] = path
+    /// Appends a file's lines in as few writes as the file's size limit allows.
+    private func append(_ lines: [Data], path: String, open: inout OpenFiles) throws {
         var onDisk = stat()
         var size = 0
         if stat(path, &onDisk) == 0 {
             size = Int(onDisk.st_size)
-            if let kept = open.files[app], kept.inode != UInt64(onDisk.st_ino) {
+            if let kept = open.files[path], kept.inode != UInt64(onDisk.st_ino) {
                 // Moved aside by another assistant on this home, or replaced: write to the file there now.
                 close(kept.descriptor)
-                open.files[app] = nil
+                open.files[path] = nil
             }
-        } else if let kept = open.files[app] {
+        } else if let kept = open.files[path] {
             // Deleted: a new file is begun.
             close(kept.descriptor)
-            open.files[app] = nil
+            open.files[path] = nil
         }
         var chunk = Data()
         for line in lines {
             if size > 0, size + line.count > maximumBytes {
-                try write(chunk, to: path, app: app, open: &open)
+                try write(chunk, to: path, open: &open)
                 chunk.removeAll(keepingCapacity: true)
-                if let kept = open.files[app] { close(kept.descriptor) }
-                open.files[app] = nil
+                if let kept = open.files[path] { close(kept.descriptor) }
+                open.files[path] = nil
                 let url = URL(fileURLWithPath: path)
                 let older = url.deletingPathExtension().appendingPathExtension("1.jsonl")
                 try? FileManager.default.removeItem(at: older)
@@ -176,25 +213,26 @@ public final class ExtensionActivityLog: Sendable {
             chunk.append(line)
             size += line.count
         }
-        try write(chunk, to: path, app: app, open: &open)
+        try write(chunk, to: path, open: &open)
     }
 
-    private func write(_ chunk: Data, to path: String, app: String, open: inout OpenFiles) throws {
+    private func write(_ chunk: Data, to path: String, open: inout OpenFiles) throws {
         guard !chunk.isEmpty else { return }
-        let current = try open.files[app] ?? opened(URL(fileURLWithPath: path))
-        open.files[app] = current
+        let current = try open.files[path] ?? opened(URL(fileURLWithPath: path))
+        open.files[path] = current
         let written = chunk.withUnsafeBytes { Glibc.write(current.descriptor, $0.baseAddress, $0.count) }
         guard written == chunk.count else {
             // A short or failed write: the next entry reopens the file.
             close(current.descriptor)
-            open.files[app] = nil
+            open.files[path] = nil
             throw CocoaError(.fileWriteUnknown)
         }
     }
 
     /// Opens an app's log for appending (created 0600 in a 0700 folder).
     private func opened(_ url: URL) throws -> (descriptor: Int32, inode: UInt64) {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
         let descriptor = Glibc.open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw CocoaError(.fileWriteNoPermission) }
         var status = stat()

@@ -33,18 +33,14 @@ final class ExtensionConnection: LineTransportDelegate, @unchecked Sendable {
     /// Called once when the connection breaks (crash, garbage, oversize), not on a requested stop.
     private let onBreak: @Sendable (ExtensionConnection, HostingError) -> Void
     private let onUpdate: @Sendable (UpdateParams) -> Void
-    /// The transport's log, for failure messages ("its last log line: …").
-    private let lastLogLine: @Sendable () -> String
 
     init(endpoint: ExtensionEndpoint, transport: any LineTransport, clock: any HostClock, logger: Logger,
-         lastLogLine: @escaping @Sendable () -> String,
          onBreak: @escaping @Sendable (ExtensionConnection, HostingError) -> Void,
          onUpdate: @escaping @Sendable (UpdateParams) -> Void) {
         self.endpoint = endpoint
         self.transport = transport
         self.clock = clock
         self.logger = logger
-        self.lastLogLine = lastLogLine
         self.onBreak = onBreak
         self.onUpdate = onUpdate
     }
@@ -280,7 +276,8 @@ final class ExtensionConnection: LineTransportDelegate, @unchecked Sendable {
 
     func transport(didClose closure: TransportClosure) {
         let method = state.withLock { $0.pending.values.first?.method } ?? "idle time"
-        let failure = HostingError.from(closure, app: endpoint.appName, during: method, stderrTail: lastLogLine())
+        let failure = HostingError.from(closure, app: endpoint.appName, during: method,
+                                       appIdentifier: endpoint.appIdentifier)
         let expected = state.withLock { $0.stopping || $0.failure != nil }
         logger.log(level: expected ? .debug : .warning, "extension ended",
                    metadata: ["app": "\(endpoint.appName)", "how": "\(closure)"])

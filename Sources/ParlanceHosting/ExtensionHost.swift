@@ -313,17 +313,15 @@ public actor ExtensionHost {
         let app = endpoint.appName
         let transport: any LineTransport
         do {
+            // An extension's stderr goes to its app's activity log only, never to the assistant's output.
             transport = try launcher.makeTransport(for: endpoint) { [activity] line in
-                logger.info("\(line)", metadata: ["app": "\(app)"])
                 activity?.record(.init(event: "stderr", detail: line), app: endpoint.appIdentifier)
             }
         } catch {
             throw HostingError(.launchFailed, app: app, error.message)
         }
-        let process = transport as? ExtensionProcess
         let connection = ExtensionConnection(
             endpoint: endpoint, transport: transport, clock: clock, logger: logger,
-            lastLogLine: { process?.lastLogLineText ?? "" },
             onBreak: { [updateRoutes, activity] _, failure in
                 logger.warning("\(failure.message)", metadata: ["app": "\(app)", "failure": "\(failure.kind.rawValue)"])
                 activity?.record(.init(event: "end", detail: failure.message, failed: true), app: endpoint.appIdentifier)
@@ -351,9 +349,8 @@ public actor ExtensionHost {
             connection.terminate(error)
             switch error.kind {
             case .crashed:
-                let log = process?.lastLogLineText ?? ""
-                throw HostingError(.exitedAtStart, app: app, "\(app)'s extension exited before it was ready"
-                                   + (log.isEmpty ? "" : "; its last log line: \(log)"))
+                throw HostingError(.exitedAtStart, app: app, "\(app)'s extension exited before it was ready; what it "
+                                   + "wrote to stderr is in `parlance apps log \(endpoint.appIdentifier)`")
             case .deadlineExceeded:
                 throw HostingError(.startTimedOut, app: app,
                                    "\(app)'s extension did not start within \(DurationText.of(policy.startDeadline))")

@@ -6,7 +6,8 @@ import Glibc
 #endif
 
 /// An extension running as a child process, as a `LineTransport`: requests go to its stdin, lines
-/// from its stdout go to the delegate, lines from its stderr to the log. One thread per process
+/// from its stdout go to the delegate, lines from its stderr to the log within a `StderrBudget` (never to
+/// the assistant's own output). One thread per process
 /// reads both pipes and, when stdout ends, reaps the process, so none is ever left a zombie.
 final class ExtensionProcess: LineTransport, @unchecked Sendable {
     private let endpoint: ExtensionEndpoint
@@ -21,7 +22,6 @@ final class ExtensionProcess: LineTransport, @unchecked Sendable {
     /// so no signal may be sent to it any more.
     private var reaped = false
     private var exitWaiters: [CheckedContinuation<Void, Never>] = []
-    private var lastLogLine = ""
     private let writeQueue = DispatchQueue(label: "parlance.extension.write")
 
     init(endpoint: ExtensionEndpoint, sandbox: ExtensionSandbox, records: ExtensionProcessRecords?,
@@ -31,9 +31,6 @@ final class ExtensionProcess: LineTransport, @unchecked Sendable {
         self.records = records
         self.log = log
     }
-
-    /// The extension's most recent stderr line, for failure messages.
-    var lastLogLineText: String { lock.withLock { lastLogLine } }
 
     func start(delegate: any LineTransportDelegate) throws(TransportError) {
         BrokenPipeSignal.makeWritesFail()
@@ -132,7 +129,7 @@ final class ExtensionProcess: LineTransport, @unchecked Sendable {
 
     private func readUntilExit(_ process: SpawnedProcess, delegate: any LineTransportDelegate) {
         var lines = LineDecoder()
-        var logLines = LineDecoder(maximumLength: 64 * 1024)
+        var logLines = StderrBudget()
         var oversized: Int?
         var stderrOpen = true
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
@@ -164,7 +161,7 @@ final class ExtensionProcess: LineTransport, @unchecked Sendable {
         if oversized == nil, let last = lines.finish() { delegate.transport(didReceive: last) }
         let status = reap(process.pid)
         while stderrOpen { stderrOpen = drainLog(process.stderr, into: &logLines, buffer: &buffer, finalDrain: true) }
-        if let last = logLines.finish() { emitLog(last) }
+        for line in logLines.finish(now: .now) { log(line) }
         close(process.stdout)
         close(process.stderr)
         let closure = oversized.map { TransportClosure.oversizedLine(limit: $0) } ?? sandboxed(status)
@@ -180,24 +177,13 @@ final class ExtensionProcess: LineTransport, @unchecked Sendable {
     }
 
     /// Reads what stderr has; returns false at its end. On the final drain it never waits.
-    private func drainLog(_ descriptor: Int32, into decoder: inout LineDecoder, buffer: inout [UInt8],
+    private func drainLog(_ descriptor: Int32, into budget: inout StderrBudget, buffer: inout [UInt8],
                           finalDrain: Bool = false) -> Bool {
         let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         if count < 0 { return (errno == EINTR) || (errno == EAGAIN && !finalDrain) }
         guard count > 0 else { return false }
-        do throws(LineDecoder.OversizedLine) {
-            for line in try decoder.feed(buffer[0..<count]) { emitLog(line) }
-        } catch {
-            decoder = LineDecoder(maximumLength: decoder.maximumLength)
-            emitLog(Data("(a log line over \(error.limit) bytes was dropped)".utf8))
-        }
+        for line in budget.feed(buffer[0..<count], now: .now) { log(line) }
         return true
-    }
-
-    private func emitLog(_ line: Data) {
-        let text = String(decoding: line, as: UTF8.self)
-        lock.withLock { lastLogLine = String(text.prefix(300)) }
-        log(text)
     }
 
     /// Waits for the process to exit after its stdout closed; kills it if it lingers with stdout closed.

@@ -57,8 +57,10 @@ public struct HostingError: Error, Sendable, Equatable, CustomStringConvertible 
 
     public var description: String { message }
 
-    static func from(_ closure: TransportClosure, app: String, during method: String, stderrTail: String) -> HostingError {
-        let tail = stderrTail.isEmpty ? "" : "; its last log line: \(stderrTail)"
+    /// The failure an extension's end is. Nothing it wrote is quoted (a message the user sees is the host's
+    /// words alone); `appIdentifier` says where its stderr is.
+    static func from(_ closure: TransportClosure, app: String, during method: String, appIdentifier: String) -> HostingError {
+        let tail = "; what it wrote to stderr is in `parlance apps log \(appIdentifier)`"
         switch closure {
         case let .exited(status):
             return HostingError(.crashed, app: app, "\(app)'s extension exited (status \(status)) during \(method)\(tail)")

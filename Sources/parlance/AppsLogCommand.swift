@@ -30,16 +30,20 @@ extension AppsCommand {
                 encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
                 for entry in entries {
                     let line = json ? String(decoding: try encoder.encode(entry), as: UTF8.self) : Self.describe(entry)
-                    print(TurnPrinter.visible(line))
+                    print(line)  // `print` shows what is left of control characters; `describe` made line breaks visible
                 }
             }
         }
 
         static func describe(_ entry: ExtensionActivityLog.Entry) -> String {
             let time = entry.time.formatted(.iso8601.year().month().day().dateTimeSeparator(.space).time(includingFractionalSeconds: false))
-            var fields = [time, entry.event.padding(toLength: 13, withPad: " ", startingAt: 0)]
-            if let intent = entry.intent { fields.append(intent) }
-            if let detail = entry.detail { fields.append(entry.failed == true ? "failed: \(detail)" : detail) }
+            // Every field on one line with its control characters visible, even in a log written before they
+            // were stored so: a detail cannot start a line that looks like another entry.
+            var fields = [time, VisibleText.of(entry.event).padding(toLength: 13, withPad: " ", startingAt: 0)]
+            if let intent = entry.intent { fields.append(VisibleText.of(intent)) }
+            if let detail = entry.detail.map({ VisibleText.of($0) }) {
+                fields.append(entry.failed == true ? "failed: \(detail)" : detail)
+            }
             if let milliseconds = entry.milliseconds { fields.append("(\(milliseconds) ms)") }
             return fields.joined(separator: "  ")
         }

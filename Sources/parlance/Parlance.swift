@@ -15,6 +15,7 @@ struct Parlance: AsyncParsableCommand {
     /// it was started with.
     static func main() async {
         umask(0o077)
+        VisibleStandardError.bootstrap()
         do {
             var command = try parsedCommand()
             if var asynchronous = command as? any AsyncParsableCommand {

@@ -54,7 +54,7 @@ import Testing
         Case(arguments: ["raw", "wrong-parameter"], kind: .protocolViolation,
              messageFragment: "answered resolve for content when asked for recipients"),
         Case(arguments: ["raw", "wrong-version"], kind: .incompatibleVersion, messageFragment: "protocol version 99"),
-        Case(arguments: ["exit-at-start"], kind: .exitedAtStart, messageFragment: "no configuration found"),
+        Case(arguments: ["exit-at-start"], kind: .exitedAtStart, messageFragment: "exited before it was ready; what it wrote to stderr is in `parlance apps log"),
         Case(arguments: ["never-read"], kind: .startTimedOut, messageFragment: "did not start within 1.5 s"),
     ]
 
