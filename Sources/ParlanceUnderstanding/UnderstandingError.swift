@@ -27,6 +27,15 @@ public struct UnderstandingError: Error, Sendable, Equatable, CustomStringConver
                                       + "type it again without it")
     }
 
+    /// Why a request's text alone would be refused (empty, too long, a control character), checked as
+    /// understanding checks it; nil when the text may be understood. Front ends use it to answer a refused
+    /// line without a conversation turn (`parlance chat --json`).
+    public static func refusal(of text: String) -> UnderstandingError? {
+        if text.allSatisfy(\.isWhitespace) { return .empty }
+        if text.count > maximumLength { return .tooLong(text.count) }
+        return firstControlCharacter(in: text).map { .controlCharacter($0) }
+    }
+
     /// The first control character of a text (tabs and line breaks are spaces, not controls).
     static func firstControlCharacter(in text: String) -> Unicode.Scalar? {
         // The control characters (general category Cc) are U+0000–U+001F and U+007F–U+009F, a set Unicode

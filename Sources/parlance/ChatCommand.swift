@@ -72,11 +72,13 @@ struct ChatCommand: AsyncParsableCommand {
         if let failure = await conversation.delivered() { await show([failure]) }
         let reader = LineEditor(interactive: interactive && !json)
         while let line = reader.readLine(prompt: "› ") {
-            guard case .text(let read) = line else {
-                // The same answer as `parse` gives: nothing is guessed from bytes that are not text.
-                Terminal.error(line.problem ?? "")
+            // The same answer as `parse` gives: nothing is guessed from bytes that are not text. With --json every
+            // line is answered, a refused one with an error object.
+            if let refused = RefusedLine(line, checkingText: json) {
+                if json { FileHandle.standardOutput.write(Data((refused.json + "\n").utf8)) } else { Terminal.error(refused.error.message) }
                 continue
             }
+            guard case .text(let read) = line else { continue }
             let text = read.trimmingCharacters(in: .whitespaces)
             guard !text.isEmpty else { continue }
             if !interactive && !json { FileHandle.standardOutput.write(Data("› \(TurnPrinter.visible(text))\n".utf8)) }
