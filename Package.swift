@@ -75,6 +75,7 @@ let package = Package(
             "ParlanceCore", "ParlanceHosting", "ParlanceUnderstanding", "ParlancePresentation", "ParlanceEngine",
             "Intents", "ParlanceSpeech",
             .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"),

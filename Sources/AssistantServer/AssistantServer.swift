@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
@@ -13,7 +14,7 @@ import UnixSignals
 /// `parlance serve`: the assistant over HTTP and WebSocket, with its web page.
 ///
 /// ```
-///  browser / HTTP client ──► AccessToken ─► SameOrigin ─► routes ──► ConversationHub ──► Conversation (engine)
+///  browser / HTTP client ──► ConnectionGuard ─► RequestGate ─► routes ──► ConversationHub ──► Conversation (engine)
 ///                                                         │ /v1/parse ─► RequestUnderstander
 ///                                                         │ /v1/apps  ─► AppRegistry, AppPreferences
 ///                                                         │ /v1/speech, …/speech (push-to-talk) ─► ServerSpeech
@@ -48,14 +49,15 @@ public struct AssistantServer: Sendable {
     func router() throws -> Router<BasicWebSocketRequestContext> {
         let router = Router(context: BasicWebSocketRequestContext.self)
         router.add(middleware: ErrorMiddleware())
-        router.add(middleware: SameOriginMiddleware())
-        router.add(middleware: AccessTokenMiddleware(token: configuration.accessToken))
+        let web = try WebResources.load()
+        router.add(middleware: RequestGate(token: configuration.accessToken, hosts: configuration.allowedHosts,
+                                           openPaths: web.paths.union(["/healthz"])))
         AssistantAPI(hub: hub, apps: apps, preferences: preferences, understander: understander,
                      configuration: configuration).register(on: router)
         ConversationEvents(hub: hub).register(on: router)
         StructuredIntentRoutes(broker: broker, maximumBodySize: configuration.maximumBodySize).register(on: router)
         SpeechRoutes(hub: hub, speech: speech, maximumBodySize: configuration.maximumBodySize).register(on: router)
-        try WebResources.load().register(on: router)
+        web.register(on: router)
         return router
     }
 
@@ -67,9 +69,26 @@ public struct AssistantServer: Sendable {
         var logger = Logger(label: "parlance.server")
         logger.logLevel = .notice
         let address = configuration.host
+        var limits = configuration.connectionLimits
+        // Files for extensions, the store and models stay free whatever the clients do.
+        let files = FileDescriptorLimit.raise(toAtLeast: limits.maximumConnections + 1024)
+        limits.maximumConnections = max(64, min(limits.maximumConnections, files - 512))
+        let counter = ConnectionCounter(limits: limits)
+        let webSocketResponder = router.buildResponder()
+        let idle = limits.idleTimeout.components
+        let channel = HTTP1WebSocketUpgradeChannel.Configuration(
+            http1: .init(idleTimeout: .seconds(max(1, idle.seconds)),
+                         httpDecoderConfiguration: .init(maxHeaderFieldSize: limits.maximumHeadSize,
+                                                         maxHeaderListSize: limits.maximumHeadSize, maxHeaderFieldCount: 200)),
+            ws: .init(maxFrameSize: 1 << 20))
+        let server = HTTPServerBuilder { responder in
+            GuardedChildChannel(inner: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder,
+                                                                    configuration: channel),
+                                counter: counter)
+        }
         let application = Application(
             router: router,
-            server: .http1WebSocketUpgrade(webSocketRouter: router, configuration: .init(ws: .init(maxFrameSize: 1 << 20))),
+            server: server,
             configuration: ApplicationConfiguration(address: .hostname(address, port: configuration.port),
                                                     serverName: "Parlance"),
             services: [ExtensionHostService(host: host), hub],  // shut down in reverse: the server, conversations, extensions

@@ -6,38 +6,49 @@ public struct ServerConfiguration: Sendable {
     public var host: String
     /// The port; 0 picks a free one (printed when the server is running).
     public var port: Int
-    /// The token every API request must carry (`Authorization: Bearer …`); required off loopback.
-    public var accessToken: String?
+    /// The token every API request must carry (`Authorization: Bearer …`), on loopback too: it is what tells
+    /// the user's own clients from any other program or page that can reach the port.
+    public var accessToken: String
+    /// Other names this server may be reached by (the `Host` header); IP addresses and `localhost` always are.
+    public var allowedHostNames: [String]
     /// The largest request body read, in bytes.
     public var maximumBodySize: Int
     /// How many conversations stay in memory; the least recently used idle one is put away (its state
     /// stays saved, and it comes back when it is used again).
     public var maximumLiveConversations: Int
+    /// How the server holds up against slow or many connections.
+    public var connectionLimits: ConnectionLimits
 
-    public init(host: String = "127.0.0.1", port: Int = 8080, accessToken: String? = nil,
-                maximumBodySize: Int = 64 * 1024, maximumLiveConversations: Int = 1000) {
+    public init(host: String = "127.0.0.1", port: Int = 8080, accessToken: String, allowedHostNames: [String] = [],
+                maximumBodySize: Int = 64 * 1024, maximumLiveConversations: Int = 1000,
+                connectionLimits: ConnectionLimits = ConnectionLimits()) {
         self.host = host
         self.port = port
         self.accessToken = accessToken
+        self.allowedHostNames = allowedHostNames
         self.maximumBodySize = maximumBodySize
         self.maximumLiveConversations = maximumLiveConversations
+        self.connectionLimits = connectionLimits
     }
 
-    /// Whether the address only reaches this machine.
+    /// Whether the address only reaches this machine: `localhost`, `::1` or an IPv4 address in 127/8
+    /// (written as an address: "127.0.0.1.nip.io" is a name that resolves anywhere).
     public var isLoopback: Bool {
         let address = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
-        return address == "localhost" || address == "::1" || address.hasPrefix("127.")
+        return address == "localhost" || address == "::1" || (AllowedHosts.isIPv4(address) && address.hasPrefix("127."))
     }
 
-    /// Checks that the server can start safely: off loopback, a token is required.
+    /// The names the `Host` header may give.
+    public var allowedHosts: AllowedHosts { AllowedHosts(boundTo: host, extra: allowedHostNames) }
+
+    /// Checks that the server can start safely.
     public func validate() throws(ServerSetupError) {
-        if !isLoopback && accessToken == nil {
-            throw ServerSetupError("binding to \(host) lets other machines reach the assistant; give an access token with "
-                + "--token-file FILE (requests must then send it), or bind to 127.0.0.1")
-        }
         guard (0...65535).contains(port) else { throw ServerSetupError("port \(port) is not between 0 and 65535") }
-        if let token = accessToken, token.count < 16 {
+        if accessToken.count < 16 {
             throw ServerSetupError("the access token is too short to be safe; use at least 16 characters")
+        }
+        if accessToken.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value > 0x7E }) {
+            throw ServerSetupError("the access token must be printable ASCII without spaces")
         }
     }
 }

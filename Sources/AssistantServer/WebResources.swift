@@ -11,6 +11,9 @@ struct WebResources: Sendable {
 
     private let files: [String: File]
 
+    /// The exact paths the files are served at.
+    var paths: Set<String> { Set(files.keys) }
+
     /// Loads every file of `Resources/Web` and the OpenAPI file.
     static func load() throws -> WebResources {
         guard let web = Bundle.module.url(forResource: "Web", withExtension: nil),

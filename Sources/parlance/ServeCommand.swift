@@ -13,8 +13,9 @@ import ParlanceUnderstanding
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve", abstract: "Serve the assistant over HTTP, with a web page to talk to it.",
-        discussion: "Open http://127.0.0.1:8080/ in a browser, or use the API described at /openapi.yaml "
-            + "(docs/server.md). Binding to an address other than loopback needs --token-file. With no app "
+        discussion: "Open the address it prints (http://127.0.0.1:8080/#token=…) in a browser, or use the API "
+            + "described at /openapi.yaml (docs/server.md). Every API request needs the access token: the one in "
+            + "--token-file, else the one kept in the home's server-token file (made at the first start). With no app "
             + "installed, the bundled sample apps are installed first. SIGTERM or Ctrl-C stops it gracefully.")
 
     @OptionGroup var global: GlobalOptions
@@ -22,8 +23,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The address to listen on.", valueName: "address")) var host = "127.0.0.1"
     @Option(help: ArgumentHelp("The port to listen on (0: any free port).", valueName: "port")) var port = 8080
     @Option(help: ArgumentHelp("A file whose first line is the access token requests must send "
-                               + "(Authorization: Bearer TOKEN); required off loopback.", valueName: "file"))
+                               + "(Authorization: Bearer TOKEN); default: the home's server-token file, made when missing.",
+                               valueName: "file"))
     var tokenFile: String?
+    @Option(help: ArgumentHelp("Another name this server is reached by (the Host header); IP addresses and "
+                               + "localhost always are. Repeat for several.", valueName: "name"))
+    var allowedHost: [String] = []
     @Flag(help: "No push-to-talk or server voice on the web page (the browser's voice is used).") var noSpeech = false
 
     func run() async throws {
@@ -34,7 +39,8 @@ struct ServeCommand: AsyncParsableCommand {
         let configuration: ServerConfiguration
         let records = ExtensionProcessRecords(home: home)
         do {
-            configuration = ServerConfiguration(host: host, port: port, accessToken: try tokenFile.map(Self.readToken))
+            let token = try tokenFile.map(Self.readToken) ?? ServerAccessToken.loadOrCreate(in: home)
+            configuration = ServerConfiguration(host: host, port: port, accessToken: token, allowedHostNames: allowedHost)
             try configuration.validate()
             let sandbox = try sandboxing.sandbox()
             let store = try StoreAccess.open(global)
@@ -71,6 +77,8 @@ struct ServeCommand: AsyncParsableCommand {
             try await server.run { address, port in
                 let shown = address.contains(":") ? "[\(address)]" : address
                 print("Parlance is listening on http://\(shown):\(port)/ (Ctrl-C to stop)")
+                print("Open http://\(shown):\(port)/#token=\(configuration.accessToken) in your browser; API clients "
+                      + "send Authorization: Bearer TOKEN (\(tokenFile ?? ServerAccessToken.file(in: home).path)).")
                 fflush(nil)
             }
         } catch {

@@ -26,7 +26,7 @@ struct BrowserTests {
         defer { try? FileManager.default.removeItem(at: home) }
         let server = try RunningServer(home: home)
         defer { server.stop() }
-        let browser = try BrowserSession(url: server.base + "/?language=en")
+        let browser = try BrowserSession(url: server.pageURL("/?language=en"))
         try browser.wait(for: "document.getElementById('say') && sessionStorage.getItem('parlance.conversation')")
         // The question comes first by the event stream; the request's own reply is held back here, so "Yes" is
         // clicked, and "Bobo" typed, while the turn before is still on its way (as on a busy machine): each must
@@ -99,7 +99,7 @@ struct BrowserTests {
             _ = try await server.request("PUT", "/v1/apps/org.parlance.examples.\(app)/permission", json: ["permission": "allowed"])
         }
 
-        let browser = try BrowserSession(url: server.base + "/?language=en")
+        let browser = try BrowserSession(url: server.pageURL("/?language=en"))
         try browser.wait(for: "sessionStorage.getItem('parlance.conversation')")
         try browser.type("send a message to Bobo on MonkeyChat saying hello")
         try browser.wait(for: Self.lastStep(is: "choice:recipients"))
@@ -157,7 +157,7 @@ struct BrowserTests {
         defer { try? FileManager.default.removeItem(at: home) }
         let server = try RunningServer(home: home)
         defer { server.stop() }
-        let browser = try BrowserSession(url: server.base + "/maps", width: 1100, height: 1000)
+        let browser = try BrowserSession(url: server.pageURL("/maps"), width: 1100, height: 1000)
         try browser.wait(for: "document.getElementById('pickup').options.length > 3")
 
         _ = try browser.evaluate("document.getElementById('destination').value = 'Central Station'")
@@ -211,7 +211,7 @@ extension BrowserTests {
 
         let server = try RunningServer(home: home)
         defer { server.stop() }
-        let browser = try BrowserSession(url: server.base + "/?language=en&mode=voice", arguments: [
+        let browser = try BrowserSession(url: server.pageURL("/?language=en&mode=voice"), arguments: [
             "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
             "--use-file-for-fake-audio-capture=\(microphone.path)%noloop", "--autoplay-policy=no-user-gesture-required"])
         try browser.wait(for: "sessionStorage.getItem('parlance.conversation') && !document.getElementById('talk').hidden")

@@ -35,8 +35,7 @@ struct ServerTests {
         let created = try await server.request("POST", "/v1/conversations", json: ["language": "en"])
         Self.conforming(created, "POST", "/v1/conversations", to: spec)
         let id = try #require(created.object["id"] as? String)
-        let port = try #require(URLComponents(string: server.base)?.port)
-        let events = try WebSocketTestClient(url: "ws://127.0.0.1:\(port)/v1/conversations/\(id)/events")
+        let events = try WebSocketTestClient(url: server.socketURL("/v1/conversations/\(id)/events"))
 
         var answers: [[String: Any]] = []
         for said in ["send a MonkeyChat message", "yes", "Bobo", "send more bananas"] {
@@ -62,7 +61,7 @@ struct ServerTests {
         #expect(heard.map { $0["step"] as? String } == answers.map { $0["step"] as? String })
 
         // A late listener catches up from a number on.
-        let late = try WebSocketTestClient(url: "ws://127.0.0.1:\(port)/v1/conversations/\(id)/events?after=2")
+        let late = try WebSocketTestClient(url: server.socketURL("/v1/conversations/\(id)/events?after=2"))
         let caughtUp = try #require(try late.receive())
         #expect(caughtUp.contains("\"seq\":3"))
 
@@ -181,17 +180,25 @@ struct ServerTests {
         #expect(after.object.isEmpty)
     }
 
-    @Test("off loopback a token is required; with a token, requests without it get 401")
+    @Test("every API request needs the token, on loopback too: the home's own token, or --token-file's")
     func accessToken() async throws {
         let home = Self.home()
         defer { try? FileManager.default.removeItem(at: home) }
-        let runner = CommandRunner()
-        defer { runner.remove() }
-        let open = try runner.run(["serve", "--host", "0.0.0.0", "--port", "0"])
-        #expect(open.status == 1)
-        #expect(open.stderr.contains("--token-file"), "\(open.stderr)")
+        do {
+            let server = try RunningServer(home: home)
+            defer { server.stop() }
+            #expect(server.token.count == 64)
+            #expect(server.output.contains("#token=\(server.token)"), "\(server.output)")
+            let attributes = try FileManager.default.attributesOfItem(atPath: home.appendingPathComponent("server-token").path)
+            #expect((attributes[.posixPermissions] as? Int) == 0o600)
+            #expect(try await server.request("GET", "/v1/apps", authorized: false).status == 401)
+            #expect(try await server.request("GET", "/v1/apps").status == 200)
+        }
+        let again = try RunningServer(home: home)  // the same token after a restart
+        #expect(again.token == (try String(contentsOf: home.appendingPathComponent("server-token"), encoding: .utf8))
+            .trimmingCharacters(in: .whitespacesAndNewlines))
+        again.stop()
 
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         let tokenFile = home.appendingPathComponent("token")
         let token = "correct-horse-battery-staple-42"
         try Data((token + "\n").utf8).write(to: tokenFile)
@@ -206,12 +213,13 @@ struct ServerTests {
         #expect(wrong.status == 401)
         #expect(try await server.request("GET", "/v1/apps").status == 200)
         #expect(try await server.request("GET", "/", authorized: false).status == 200)  // the page asks for the token
+        // The query's token is for the WebSocket alone, which a browser cannot give headers.
+        #expect(try await server.request("GET", "/v1/apps?token=\(token)", authorized: false).status == 401)
         let id = try await server.startConversation()
-        let port = try #require(URLComponents(string: server.base)?.port)
         #expect(throws: WebSocketTestClient.Failure.self) {
-            _ = try WebSocketTestClient(url: "ws://127.0.0.1:\(port)/v1/conversations/\(id)/events")
+            _ = try WebSocketTestClient(url: server.socketURL("/v1/conversations/\(id)/events", authorized: false))
         }
-        _ = try WebSocketTestClient(url: "ws://127.0.0.1:\(port)/v1/conversations/\(id)/events?token=\(token)")
+        _ = try WebSocketTestClient(url: server.socketURL("/v1/conversations/\(id)/events"))
     }
 
     @Test("SIGTERM stops the server gracefully: it exits 0, its extensions end with it, and a conversation goes on after a restart")
@@ -257,8 +265,7 @@ struct ServerTests {
         let server = try RunningServer(home: home)
         defer { server.stop() }
         let id = try await server.startConversation()
-        let port = try #require(URLComponents(string: server.base)?.port)
-        let events = try WebSocketTestClient(url: "ws://127.0.0.1:\(port)/v1/conversations/\(id)/events")
+        let events = try WebSocketTestClient(url: server.socketURL("/v1/conversations/\(id)/events"))
         async let first = server.request("POST", "/v1/conversations/\(id)/turns", json: ["text": "tell Kiki on Chatterbox that I am late"])
         try await Task.sleep(for: .milliseconds(600))
         let second = try await server.request("POST", "/v1/conversations/\(id)/turns", json: ["text": "what can you do?"])

@@ -32,8 +32,7 @@ struct SpeechServerTests {
         }
 
         let id = try await server.startConversation()
-        let port = try #require(URLComponents(string: server.base)?.port)
-        let socket = try WebSocketTestClient(url: "ws://127.0.0.1:\(port)/v1/conversations/\(id)/speech")
+        let socket = try WebSocketTestClient(url: server.socketURL("/v1/conversations/\(id)/speech"))
         func next() throws -> [String: Any] {
             let message = try #require(try socket.receive())
             return try #require(try JSONSerialization.jsonObject(with: Data(message.utf8)) as? [String: Any])

@@ -23,14 +23,14 @@ package final class RunningServer: Sendable {
     /// The server's address, "http://127.0.0.1:PORT".
     package let base: String
     package let home: URL
-    let token: String?
+    /// The access token the server wants: the one given, else the one it keeps in its home.
+    package let token: String
 
     /// Starts the server and waits (up to `timeout`) until it listens; throws when it exits or never does.
     /// `command` and `address` choose another of parlance's services (`wyoming --port 0`, `tcp://…`).
     package init(home: URL, arguments: [String] = [], token: String? = nil, timeout: Duration = .seconds(120),
                  command: [String] = ["serve", "--port", "0"], address: String = #"http://127\.0\.0\.1:[0-9]+"#) throws {
         self.home = home
-        self.token = token
         process = Process()
         process.executableURL = URL(fileURLWithPath: TestProducts.path("parlance"))
         process.arguments = command + arguments
@@ -65,7 +65,25 @@ package final class RunningServer: Sendable {
             throw ServerDidNotStart(output: printed.bytes.withLock { String(decoding: $0, as: UTF8.self) })
         }
         base = found
+        if let token {
+            self.token = token
+        } else {  // `serve` has made it by now; other services have none
+            let saved = try? String(contentsOf: home.appendingPathComponent("server-token"), encoding: .utf8)
+            self.token = saved?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        }
     }
+
+    /// The server's port.
+    package var port: Int { Int(base.split(separator: ":").last ?? "") ?? 0 }
+
+    /// A WebSocket address on this server, with the token (as browsers send it) unless `authorized` is false.
+    package func socketURL(_ path: String, authorized: Bool = true) -> String {
+        let separator = path.contains("?") ? "&" : "?"
+        return "ws://127.0.0.1:\(port)\(path)" + (authorized ? "\(separator)token=\(token)" : "")
+    }
+
+    /// A page of this server as `serve` prints it for the browser: with the token after `#token=`.
+    package func pageURL(_ path: String) -> String { base + path + "#token=" + token }
 
     /// What the server printed so far (stdout and stderr).
     package var output: String { printed.bytes.withLock { String(decoding: $0, as: UTF8.self) } }
@@ -85,7 +103,7 @@ package final class RunningServer: Sendable {
             request.httpBody = try JSONSerialization.data(withJSONObject: body)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
-        if authorized, let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        if authorized { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         let (data, response) = try await URLSession.shared.data(for: request)
         guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }

@@ -3,6 +3,14 @@
 "use strict";
 
 const Parlance = (() => {
+  // The address `parlance serve` prints carries the token after "#token=": the fragment never reaches a
+  // server, so it is taken into this browser's storage and removed from the address bar.
+  const fragment = new URLSearchParams(window.location.hash.slice(1));
+  if (fragment.get("token")) {
+    localStorage.setItem("parlance.token", fragment.get("token"));
+    history.replaceState(null, "", window.location.pathname + window.location.search);
+  }
+
   function token() { return localStorage.getItem("parlance.token"); }
 
   // Asks for the access token with the page's dialog (#token-dialog), or a prompt where it has none.
