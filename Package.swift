@@ -148,7 +148,7 @@ let package = Package(
         .testTarget(name: "SpeechTests", dependencies: ["ParlanceSpeech", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: [
             "ParlanceCore", "ParlanceStore", "ParlancePresentation", "ParlanceTesting", "TestSupport", "ParlanceSpeech",
-            "ParlanceWyoming", "parlance", "parlance-test-extension", "parlance-bench", "parlance-fuzz",
+            "ParlanceWyoming", "AssistantServer", "parlance", "parlance-test-extension", "parlance-bench", "parlance-fuzz",
         ]),
     ],
     swiftLanguageModes: [.v6]

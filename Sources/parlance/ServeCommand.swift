@@ -42,6 +42,10 @@ struct ServeCommand: AsyncParsableCommand {
             let token = try tokenFile.map(Self.readToken) ?? ServerAccessToken.loadOrCreate(in: home)
             configuration = ServerConfiguration(host: host, port: port, accessToken: token, allowedHostNames: allowedHost)
             try configuration.validate()
+            if !configuration.isLoopback {
+                Terminal.error("note: \(host) is reachable from other machines; requests carry the token in the clear "
+                    + "unless a TLS proxy stands in front (docs/server.md › Security)")
+            }
             let sandbox = try sandboxing.sandbox()
             let store = try StoreAccess.open(global)
             understander = RequestUnderstander(store: store, modelCache: store.home.map {
