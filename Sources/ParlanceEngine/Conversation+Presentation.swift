@@ -21,8 +21,9 @@ extension Conversation {
         case .chooseApp(let options):
             return .chooseApp(names: options.map { installedApp($0)?.bundle.displayName(language: language) ?? $0 })
         case .permission(let identifier):
-            let bundle = installedApp(identifier)?.bundle
-            return .permission(usage: bundle?.usageDescription(language: language), outsideCode: bundle?.outsideCode ?? [])
+            let app = installedApp(identifier)
+            return .permission(usage: app?.bundle.usageDescription(language: language), outsideCode: app?.bundle.outsideCode ?? [],
+                               appChanged: app?.codeChangedSinceAllowed ?? false)
         case .unlock: return .unlock
         case let .value(parameter, element, reason):
             var current = task.parameters[parameter]

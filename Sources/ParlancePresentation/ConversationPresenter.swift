@@ -43,11 +43,12 @@ public struct ConversationPresenter: Sendable {
             options = names
             speech = names.count == 1 ? phrases.useApp(names[0]) : phrases.chooseApp(options)
             step = "app"
-        case let .permission(usage, outsideCode):
+        case let .permission(usage, outsideCode, appChanged):
             speech = phrases.permission(app: context.app, usage: usage)
             if !outsideCode.isEmpty {
                 speech = phrases.runsOutsideCode(app: context.app, programs: outsideCode.joined(separator: ", ")) + " " + speech
             }
+            if appChanged { speech = phrases.appChanged(app: context.app) + " " + speech }
             step = "permission"
         case .unlock:
             speech = phrases.unlock()

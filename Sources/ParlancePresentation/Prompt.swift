@@ -6,8 +6,9 @@ public enum Prompt: Sendable, Equatable {
     /// Which app should do it (the apps' display names, in the order offered).
     case chooseApp(names: [String])
     /// May the app work with the assistant? With the app's usage description in the user's language,
-    /// and the programs outside its bundle it runs (accepted at install with `--allow-outside-code`).
-    case permission(usage: String?, outsideCode: [String] = [])
+    /// and the programs outside its bundle it runs (accepted at install with `--allow-outside-code`);
+    /// `appChanged` when the user allowed it before and its code changed since.
+    case permission(usage: String?, outsideCode: [String] = [], appChanged: Bool = false)
     /// The session is locked; unlock to continue.
     case unlock
     /// A value for a parameter; `current` is the value the app could not use, if any.

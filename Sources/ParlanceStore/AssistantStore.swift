@@ -128,7 +128,11 @@ public final class AssistantStore: AppRegistry {
             // (about a megabyte of the process's memory) for a list of a few names.
             let rows = try AppRow.fetchAll(db).sorted { ($0.nameOrder, $0.identifier) < ($1.nameOrder, $1.identifier) }
             let permissions = try PermissionRow.fetchAll(db)
-            return try rows.map { row in try self.installed(row, permission: permissions.first { $0.appIdentifier == row.identifier }) }
+            let codes = try Self.permissionCodes(db)
+            return try rows.map { row in
+                try self.installed(row, permission: permissions.first { $0.appIdentifier == row.identifier },
+                                   allowedCode: codes[row.identifier] ?? nil)
+            }
         }
     }
 
@@ -139,7 +143,7 @@ public final class AssistantStore: AppRegistry {
         do {
             return try readLatest { db in
                 let statement = try db.cachedStatement(sql: """
-                    SELECT apps.*, permissions.state, permissions.decidedAt FROM apps
+                    SELECT apps.*, permissions.state, permissions.decidedAt, permissions.codeFingerprint AS allowedCode FROM apps
                     LEFT JOIN permissions ON permissions.appIdentifier = apps.identifier WHERE apps.identifier = ?
                     """)
                 guard let row = try Row.fetchOne(statement, arguments: [identifier]) else { return nil }
@@ -147,7 +151,7 @@ public final class AssistantStore: AppRegistry {
                 let decidedAt: DatabaseValue = row["decidedAt"]
                 let permission = state.map { PermissionRow(appIdentifier: identifier, state: $0,
                                                            decidedAt: StoredDate.date(decidedAt) ?? .distantPast) }
-                return try self.installed(AppRow(row: row), permission: permission)
+                return try self.installed(AppRow(row: row), permission: permission, allowedCode: row["allowedCode"])
             }
         } catch let error as StoreError {
             throw error
@@ -175,6 +179,7 @@ public final class AssistantStore: AppRegistry {
                 try PermissionRow.deleteOne(db, key: identifier)
             } else {
                 try PermissionRow(appIdentifier: identifier, state: permission.rawValue, decidedAt: Date()).save(db)
+                try self.bindToCode(db, identifier: identifier)
             }
         }
         publishPermission(permission, for: identifier)
@@ -196,7 +201,7 @@ public final class AssistantStore: AppRegistry {
         }
     }
 
-    private func installed(_ row: AppRow, permission: PermissionRow?) throws -> InstalledApp {
+    private func installed(_ row: AppRow, permission: PermissionRow?, allowedCode: String?) throws -> InstalledApp {
         let bundle: AppBundle
         if let cached = decodedManifests.withLock({ $0[row.identifier] }), cached.manifest == row.manifest {
             bundle = cached.bundle
@@ -204,9 +209,11 @@ public final class AssistantStore: AppRegistry {
             bundle = try JSONDecoder().decode(AppBundle.self, from: Data(row.manifest.utf8))
             decodedManifests.withLock { $0[row.identifier] = (row.manifest, bundle) }
         }
-        return InstalledApp(bundle: bundle,
-                            permission: permission.flatMap { AppPermission(rawValue: $0.state) } ?? .notDetermined,
-                            installedAt: row.installedAt, updatedAt: row.updatedAt)
+        var decided = permission.flatMap { AppPermission(rawValue: $0.state) } ?? .notDetermined
+        let changed = decided == .allowed && Self.codeChanged(bundle, since: allowedCode)
+        if changed { decided = .notDetermined }
+        return InstalledApp(bundle: bundle, permission: decided, installedAt: row.installedAt, updatedAt: row.updatedAt,
+                            codeChangedSinceAllowed: changed)
     }
 
     func notInstalled(_ identifier: String, _ db: Database) -> StoreError {

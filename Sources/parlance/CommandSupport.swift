@@ -62,7 +62,8 @@ enum AppListing {
 
     static func table(_ apps: [InstalledApp]) -> String {
         let rows = apps.map { app in
-            [app.bundle.displayName, app.bundle.identifier, describe(app.permission),
+            [app.bundle.displayName, app.bundle.identifier,
+             app.codeChangedSinceAllowed ? "ask again: its code changed" : describe(app.permission),
              app.bundle.supportedIntents.map { $0.replacingOccurrences(of: "Intent", with: "").dropFirst(2) }
                 .joined(separator: ", ")]
         }

@@ -14,18 +14,23 @@ public enum AppPermission: String, Codable, Sendable, CaseIterable {
 public struct InstalledApp: Sendable, Equatable {
     /// The app as read from its bundle at install time.
     public var bundle: AppBundle
-    /// The user's decision.
+    /// The user's decision. `notDetermined` too when the app was allowed but its code changed since.
     public var permission: AppPermission
     /// When it was first installed.
     public var installedAt: Date
     /// When it was last installed or updated.
     public var updatedAt: Date
+    /// The user allowed the app, but its code on disk is no longer the code it was allowed for (edited in
+    /// place): the permission reads `notDetermined`, and the question says the app changed.
+    public var codeChangedSinceAllowed: Bool
 
-    public init(bundle: AppBundle, permission: AppPermission, installedAt: Date, updatedAt: Date) {
+    public init(bundle: AppBundle, permission: AppPermission, installedAt: Date, updatedAt: Date,
+                codeChangedSinceAllowed: Bool = false) {
         self.bundle = bundle
         self.permission = permission
         self.installedAt = installedAt
         self.updatedAt = updatedAt
+        self.codeChangedSinceAllowed = codeChangedSinceAllowed
     }
 }
 
