@@ -26,6 +26,13 @@ extension Conversation {
             } catch {
                 return ([presenter.notice(.notSaved(reason: error.message))], nil)
             }
+        case .openWithoutAsking(let app):
+            do {
+                try registry.setOpensWithoutAsking(true, for: app)
+                return ([], nil)
+            } catch {
+                return ([presenter.notice(.notSaved(reason: error.message))], nil)
+            }
         case .findRide(let task):
             return ([], await findRide(task))
         case let .resolve(parameters, task):

@@ -32,6 +32,7 @@ extension Conversation {
         case let .choice(parameter, _, items): return .choice(parameter: parameter, items: items)
         case let .confirmValue(parameter, _, value): return .confirmValue(parameter: parameter, value: value)
         case .confirmIntent: return .confirmIntent(confirmResponse: task.confirmResponse)
+        case .openApp(_, let response): return .openApp(response: response)
         }
     }
 
@@ -52,6 +53,8 @@ extension Conversation {
         case .handOff(let response):
             guard let app else { return presenter.notice(.appMissing(app: task.app)) }
             return await handOff(response, task: task, app: app)
+        case .notOpened(let response):
+            return presenter.notOpened(response, context: context)
         case .recorded(let response):
             return presenter.beforeRestart(presenter.result(response, context: context))
         }

@@ -160,6 +160,7 @@ public actor Conversation {
         var turns: [AssistantTurn] = []
         while !events.isEmpty {
             let event = events.removeFirst()
+            decidingHandOff = event.asksToOpenApp
             let actions = machine.handle(event, facts: facts(for:))
             for action in actions {
                 let (produced, next) = await perform(action)
@@ -181,6 +182,9 @@ public actor Conversation {
     private var appsThisTurn: [String: InstalledApp?] = [:]
     /// Whether the session was locked when first asked this turn; a change counts from the next turn.
     private var lockedThisTurn: Bool?
+    /// Whether the machine decides on an extension's hand-off now, so the facts read whether the user lets
+    /// the app be opened without asking (read then only, fresh from the store).
+    private var decidingHandOff = false
     /// What the store holds for this session (nil: nothing, or not known yet), so an unchanged state is not written again.
     private var savedState: Data?
     private var savedStateKnown = false
@@ -262,7 +266,8 @@ public actor Conversation {
             requiresUnlock: policy.alwaysRestrictedWhileLocked.contains(task.intent) || restricted.contains(task.intent),
             parameters: ConversationFacts.parameters(of: task.intent),
             preferredApp: task.app == nil ? preferredApp(for: task.intent) : nil,
-            handleIsIdempotent: installed?.bundle.intentsExtension?.handleIsIdempotent ?? false)
+            handleIsIdempotent: installed?.bundle.intentsExtension?.handleIsIdempotent ?? false,
+            opensAppWithoutAsking: decidingHandOff && installed.map { (try? registry.opensWithoutAsking($0.bundle.identifier)) ?? false } ?? false)
     }
 
     /// The app the user chose for the intent's domain, if any.
@@ -282,6 +287,7 @@ public actor Conversation {
         case .value(let parameter, _, _): return .value(reference(parameter))
         case .choice(_, _, let items): return .choice(items.map { ValueText.describe($0, language: presenter.languageCode) })
         case .confirmValue(let parameter, _, _): return .confirmation(parameter: reference(parameter))
+        case .openApp: return .consent(options: presenter.openAppOptions)
         }
     }
 

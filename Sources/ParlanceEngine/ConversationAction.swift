@@ -9,6 +9,8 @@ public enum ConversationAction: Sendable, Equatable {
     case ask(PendingQuestion, IntentTask, repeated: Bool, resumed: Bool)
     /// Record the user's decision about an app.
     case setPermission(AppPermission, app: String)
+    /// Record that the user lets the app be opened without asking (the "always" to `openApp`).
+    case openWithoutAsking(app: String)
     /// Ask the app for its current ride (answer with `rideFound`).
     case findRide(IntentTask)
     /// Ask the extension to resolve these parameters, in order (answer with `resolved`).
@@ -37,8 +39,10 @@ public enum ConversationReport: Sendable, Equatable {
     case result(JSONValue)
     /// Handle goes on in the background; for a ride request, follow its status until it completes.
     case inProgress(JSONValue, followRide: Bool)
-    /// The app takes over: open it with the response's user activity.
+    /// The app takes over: open it with the response's user activity (the user agreed, now or for good).
     case handOff(JSONValue)
+    /// The user would not have the app opened: its response is shown, nothing is opened.
+    case notOpened(JSONValue)
     /// A result recorded before a restart.
     case recorded(JSONValue)
 }

@@ -19,22 +19,26 @@ public struct ConversationFacts: Sendable, Equatable {
     /// Whether the app's extension answers a handle repeated with the same intent identifier from its
     /// own record (`ParlanceHandleIsIdempotent`), so an unanswered handle may be sent again.
     public var handleIsIdempotent: Bool
+    /// Whether the user lets the chosen app be opened without asking (said "always" for its current code).
+    /// Read only when an extension asks for its app to be opened.
+    public var opensAppWithoutAsking: Bool
 
     public init(permission: AppPermission, sessionLocked: Bool, requiresUnlock: Bool,
                 parameters: [(name: String, isList: Bool)], preferredApp: String? = nil,
-                handleIsIdempotent: Bool = false) {
+                handleIsIdempotent: Bool = false, opensAppWithoutAsking: Bool = false) {
         self.permission = permission
         self.sessionLocked = sessionLocked
         self.requiresUnlock = requiresUnlock
         self.parameters = parameters
         self.preferredApp = preferredApp
         self.handleIsIdempotent = handleIsIdempotent
+        self.opensAppWithoutAsking = opensAppWithoutAsking
     }
 
     public static func == (lhs: ConversationFacts, rhs: ConversationFacts) -> Bool {
         lhs.permission == rhs.permission && lhs.sessionLocked == rhs.sessionLocked
             && lhs.requiresUnlock == rhs.requiresUnlock && lhs.preferredApp == rhs.preferredApp
-            && lhs.handleIsIdempotent == rhs.handleIsIdempotent
+            && lhs.handleIsIdempotent == rhs.handleIsIdempotent && lhs.opensAppWithoutAsking == rhs.opensAppWithoutAsking
             && lhs.parameters.map(\.name) == rhs.parameters.map(\.name)
             && lhs.parameters.map(\.isList) == rhs.parameters.map(\.isList)
     }

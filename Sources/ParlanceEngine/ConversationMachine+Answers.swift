@@ -55,6 +55,8 @@ extension ConversationMachine {
                 return [.end(.declined, task)]
             default: return ask(question, task: task, step: "confirmation", repeated: true)
             }
+        case let .openApp(app, response):
+            return answerOpening(answer, app: app, response: response, question: question, task: task)
         case let .value(parameter, element, _):
             guard case .values(let values) = answer, values[parameter] != nil else {
                 return ask(question, task: task, step: parameter, repeated: true)
@@ -68,6 +70,29 @@ extension ConversationMachine {
         case let .confirmValue(parameter, element, value):
             return answerOffer(answer, accepting: answer == .yes ? value : nil, question: question, parameter: parameter,
                                element: element, task: task, facts: facts)
+        }
+    }
+
+    /// Yes, no or always to opening the app. Only those open it or not: anything else asks again, and past
+    /// the step's limit the app stays closed (a new request or cancel ended the question before this).
+    private mutating func answerOpening(_ answer: Answer, app: String, response: JSONValue, question: PendingQuestion,
+                                        task: IntentTask) -> [ConversationAction] {
+        switch answer {
+        case .yes:
+            state.stage = .idle
+            return [.report(.handOff(response), task)]
+        case .always:
+            state.stage = .idle
+            return [.openWithoutAsking(app: app), .report(.handOff(response), task)]
+        case .no:
+            state.stage = .idle
+            return [.report(.notOpened(response), task)]
+        default:
+            guard task.questionsAsked < policy.maximumQuestionsPerStep else {
+                state.stage = .idle
+                return [.report(.notOpened(response), task)]
+            }
+            return ask(question, task: task, step: "openApp", repeated: true)
         }
     }
 

@@ -63,6 +63,7 @@ public struct ConversationMachine: Sendable {
             return applyConfirm(code: code, response: response, to: task, facts: facts)
         case let .handled(code, response):
             guard case .handling(let task) = state.stage else { return [] }
+            if Self.handsOff(code) { return handOff(response, task: task, facts: facts) }
             return end(task, .report(Self.report(code: code, response: response, task: task), task))
         case .extensionFailed(let reason):
             return endTask(.extensionFailed(reason: reason))
@@ -183,7 +184,7 @@ public struct ConversationMachine: Sendable {
         task.confirmResponse = response
         if let code, let response {
             if Self.isFailure(code) { return end(task, .end(.confirmFailed(response: response), task)) }
-            if Self.handsOff(code) { return end(task, .report(.handOff(response), task)) }
+            if Self.handsOff(code) { return handOff(response, task: task, facts: facts) }
         }
         task.questionsAsked = 0
         let asksUser = policy.needsUserConfirmation.contains(task.intent) || code == "userConfirmationRequired"
@@ -192,8 +193,18 @@ public struct ConversationMachine: Sendable {
 
     private static func report(code: String, response: JSONValue, task: IntentTask) -> ConversationReport {
         if code == "inProgress" { return .inProgress(response, followRide: task.intent == "INRequestRideIntent") }
-        if handsOff(code) { return .handOff(response) }
         return .result(response)
+    }
+
+    /// The extension asks for its app to finish the request: opened at once only when the user said "always"
+    /// for the app, else the user is asked first ("Open MonkeyChat to finish this?"). Nobody but the user
+    /// decides that another program runs.
+    private mutating func handOff(_ response: JSONValue, task: IntentTask,
+                                  facts: (IntentTask) -> ConversationFacts) -> [ConversationAction] {
+        guard let app = task.app, !facts(task).opensAppWithoutAsking else { return end(task, .report(.handOff(response), task)) }
+        var asking = task
+        asking.questionsAsked = 0
+        return ask(.openApp(app: app, response: response), task: asking, step: "openApp")
     }
 
     /// Whether a response code is a failure that ends the conversation at confirm.

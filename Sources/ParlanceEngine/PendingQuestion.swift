@@ -17,12 +17,15 @@ public enum PendingQuestion: Codable, Sendable, Equatable {
     case confirmValue(parameter: String, element: Int?, value: JSONValue)
     /// Yes or no before the extension handles the intent.
     case confirmIntent
+    /// Yes, no or always before the app is opened to finish the request (the extension answered with a
+    /// hand-off code); with the extension's response (JSON form), for the hand-off or the refusal.
+    case openApp(app: String, response: JSONValue)
 
     /// The parameter the question is about, if any.
     public var parameter: String? {
         switch self {
         case .value(let parameter, _, _), .choice(let parameter, _, _), .confirmValue(let parameter, _, _): return parameter
-        case .chooseApp, .permission, .unlock, .confirmIntent: return nil
+        case .chooseApp, .permission, .unlock, .confirmIntent, .openApp: return nil
         }
     }
 }

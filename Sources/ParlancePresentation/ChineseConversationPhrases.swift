@@ -171,6 +171,9 @@ struct ChineseConversationPhrases: ConversationPhrases {
     func rideUpdate(app: String, phase: String) -> String { "\(app)：" + ridePhase(phase) }
     func handedOff(done: String?, app: String) -> String { (done ?? "") + "在\(app)中继续。" }
     func handOffFailed(app: String, reason: String) -> String { "需要在\(app)中完成，但我打不开它：\(reason)" }
+    func openApp(app: String, done: String?) -> String { (done ?? "") + "要打开\(app)来完成吗？" }
+    func openAppOptions() -> [String] { ["是", "不", "总是"] }
+    func notOpened(app: String) -> String { "好的，不打开\(app)。" }
     func cancelled() -> String { "好的，已取消。什么都没做。" }
     func declined() -> String { "好的，不做了。什么都没做。" }
 

@@ -44,6 +44,14 @@ protocol ConversationPhrases: Sendable {
     func rideUpdate(app: String, phase: String) -> String
     func handedOff(done: String?, app: String) -> String
     func handOffFailed(app: String, reason: String) -> String
+    /// Asked before an app is opened to finish a request, after what the app answered if it succeeded
+    /// ("Found 14 photos. Open MonkeyPhotos to finish this?").
+    func openApp(app: String, done: String?) -> String
+    /// The answers offered to `openApp`, in the order yes, no, always; each must be one of the language's
+    /// `@words yes`, `no` and `always` (or read as the option it is).
+    func openAppOptions() -> [String]
+    /// The user said no to opening the app: it stays closed.
+    func notOpened(app: String) -> String
 
     // MARK: Endings and notices
     func cancelled() -> String

@@ -73,6 +73,8 @@ public struct ConversationPresenter: Sendable {
             step = "confirmValue:\(parameter)"
         case .confirmIntent(let response):
             return confirmIntent(context: context, confirmResponse: response, repeated: repeated)
+        case .openApp(let response):
+            return openApp(response, context: context, repeated: repeated)
         }
         if repeated { speech = phrases.again(speech) }
         let card = mode == .visual ? Card(style: .question, title: context.app, body: speech, options: options) : nil
@@ -104,6 +106,25 @@ public struct ConversationPresenter: Sendable {
         return AssistantTurn(kind: .question, speech: speech, card: card, app: context.app, intent: context.intent,
                              parameters: context.parameters, responseCode: confirmResponse?.objectValue?["code"]?.stringValue,
                              step: "confirmIntent")
+    }
+
+    /// "Found 14 photos. Open MonkeyPhotos to finish this?", with yes, no and always as options and the app's
+    /// answer in the card.
+    func openApp(_ response: JSONValue, context: Context, repeated: Bool) -> AssistantTurn {
+        let code = response.objectValue?["code"]?.stringValue ?? "continueInApp"
+        let properties = response.objectValue?["properties"]?.objectValue ?? [:]
+        let done = code.hasPrefix("failure") ? nil : phrases.done(summary(context, properties: properties))
+        var speech = phrases.openApp(app: context.app, done: done)
+        if repeated { speech = phrases.again(speech) }
+        let options = phrases.openAppOptions()
+        var card: Card?
+        if mode == .visual {
+            card = domainCard(context: context, properties: properties)
+            card?.options = options
+        }
+        return AssistantTurn(kind: .question, speech: speech, card: card, options: options, app: context.app,
+                             intent: context.intent, parameters: context.parameters,
+                             responseCode: code, step: "openApp")
     }
 
     // MARK: Results
@@ -172,6 +193,15 @@ public struct ConversationPresenter: Sendable {
                              card: mode == .visual ? domainCard(context: context, properties: properties) : nil,
                              app: context.app, intent: context.intent, parameters: context.parameters,
                              responseCode: code, step: "handoff")
+    }
+
+    /// The user would not have the app opened: a plain word, and the app's answer still in the card.
+    public func notOpened(_ response: JSONValue, context: Context) -> AssistantTurn {
+        let properties = response.objectValue?["properties"]?.objectValue ?? [:]
+        return AssistantTurn(kind: .notice, speech: phrases.notOpened(app: context.app),
+                             card: mode == .visual ? domainCard(context: context, properties: properties) : nil,
+                             app: context.app, intent: context.intent, parameters: context.parameters,
+                             responseCode: response.objectValue?["code"]?.stringValue, step: "notOpened")
     }
 
     /// A plain notice or failure with no domain card.
@@ -252,6 +282,9 @@ public struct ConversationPresenter: Sendable {
 
     /// How to call an app whose name is unknown, in the presenter's language ("the app").
     public var unnamedApp: String { phrases.unnamedApp() }
+
+    /// The answers offered when asking to open an app, in the order yes, no, always ("Yes", "No", "Always").
+    public var openAppOptions: [String] { phrases.openAppOptions() }
 
     /// The language the presenter speaks ("en").
     public var languageCode: String { phrases.code }

@@ -208,6 +208,9 @@ struct EnglishConversationPhrases: ConversationPhrases {
     func handOffFailed(app: String, reason: String) -> String {
         "\(app) has to finish this, but I couldn't open it: \(reason)"
     }
+    func openApp(app: String, done: String?) -> String { (done.map { $0 + " " } ?? "") + "Open \(app) to finish this?" }
+    func openAppOptions() -> [String] { ["Yes", "No", "Always"] }
+    func notOpened(app: String) -> String { "OK, I won't open \(app)." }
 
     func cancelled() -> String { "OK, cancelled. Nothing was done." }
     func declined() -> String { "OK, I won't. Nothing was done." }

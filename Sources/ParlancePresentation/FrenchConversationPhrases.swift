@@ -215,6 +215,9 @@ struct FrenchConversationPhrases: ConversationPhrases {
 
     func handedOff(done: String?, app: String) -> String { (done.map { $0 + " " } ?? "") + "La suite dans \(app)." }
     func handOffFailed(app: String, reason: String) -> String { "\(app) doit terminer, mais je n'ai pas pu l'ouvrir : \(reason)" }
+    func openApp(app: String, done: String?) -> String { (done.map { $0 + " " } ?? "") + "Ouvrir \(app) pour terminer ?" }
+    func openAppOptions() -> [String] { ["Oui", "Non", "Toujours"] }
+    func notOpened(app: String) -> String { "D'accord, je n'ouvre pas \(app)." }
     func cancelled() -> String { "D'accord, c'est annulé. Rien n'a été fait." }
     func declined() -> String { "D'accord, je ne le fais pas. Rien n'a été fait." }
 

@@ -189,6 +189,9 @@ struct GermanConversationPhrases: ConversationPhrases {
     func rideUpdate(app: String, phase: String) -> String { "\(app): " + ridePhase(phase) }
     func handedOff(done: String?, app: String) -> String { (done.map { $0 + " " } ?? "") + "Weiter in \(app)." }
     func handOffFailed(app: String, reason: String) -> String { "\(app) muss das abschließen, aber ich konnte es nicht öffnen: \(reason)" }
+    func openApp(app: String, done: String?) -> String { (done.map { $0 + " " } ?? "") + "\(app) öffnen, um das abzuschließen?" }
+    func openAppOptions() -> [String] { ["Ja", "Nein", "Immer"] }
+    func notOpened(app: String) -> String { "Okay, ich öffne \(app) nicht." }
     func cancelled() -> String { "Okay, abgebrochen. Es wurde nichts gemacht." }
     func declined() -> String { "Okay, dann nicht. Es wurde nichts gemacht." }
 

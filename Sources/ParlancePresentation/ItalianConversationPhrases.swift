@@ -183,6 +183,9 @@ struct ItalianConversationPhrases: ConversationPhrases {
     func rideUpdate(app: String, phase: String) -> String { "\(app): " + ridePhase(phase) }
     func handedOff(done: String?, app: String) -> String { (done.map { $0 + " " } ?? "") + "Si continua in \(app)." }
     func handOffFailed(app: String, reason: String) -> String { "\(app) deve finire, ma non sono riuscito ad aprirla: \(reason)" }
+    func openApp(app: String, done: String?) -> String { (done.map { $0 + " " } ?? "") + "Apro \(app) per finire?" }
+    func openAppOptions() -> [String] { ["Sì", "No", "Sempre"] }
+    func notOpened(app: String) -> String { "Va bene, non apro \(app)." }
     func cancelled() -> String { "Va bene, annullato. Non è stato fatto nulla." }
     func declined() -> String { "Va bene, non lo faccio. Non è stato fatto nulla." }
 

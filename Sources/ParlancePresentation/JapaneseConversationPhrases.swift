@@ -164,6 +164,9 @@ struct JapaneseConversationPhrases: ConversationPhrases {
     func rideUpdate(app: String, phase: String) -> String { "\(app)：" + ridePhase(phase) }
     func handedOff(done: String?, app: String) -> String { (done ?? "") + "続きは\(app)で。" }
     func handOffFailed(app: String, reason: String) -> String { "\(app)で続ける必要がありますが、開けませんでした：\(reason)" }
+    func openApp(app: String, done: String?) -> String { (done ?? "") + "\(app)を開いて続けますか？" }
+    func openAppOptions() -> [String] { ["はい", "いいえ", "いつも"] }
+    func notOpened(app: String) -> String { "わかりました、\(app)は開きません。" }
     func cancelled() -> String { "わかりました、キャンセルしました。何も行っていません。" }
     func declined() -> String { "わかりました、やめておきます。何も行っていません。" }
     func permissionDenied(app: String, identifier: String) -> String { "\(app)はParlanceとの連携が許可されていないため、使いませんでした。許可するには：parlance apps allow \(identifier)" }

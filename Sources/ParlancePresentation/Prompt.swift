@@ -19,4 +19,7 @@ public enum Prompt: Sendable, Equatable {
     case confirmValue(parameter: String, value: JSONValue)
     /// Yes or no before the extension handles the intent, with what its confirm response carries.
     case confirmIntent(confirmResponse: JSONValue?)
+    /// May the assistant open the app to finish the request? Yes, no or always; with the response (JSON
+    /// form) that asked for the app, shown while the user decides.
+    case openApp(response: JSONValue)
 }

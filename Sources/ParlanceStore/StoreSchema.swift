@@ -68,6 +68,7 @@ enum StoreSchema {
             try db.alter(table: "handledIntents") { t in t.add(column: "sentAt", .datetime) }
             try db.execute(sql: "UPDATE handledIntents SET sentAt = startedAt")
         }
+        registerHandOffConsent(&migrator)
         registerPermissionCode(&migrator)
         return migrator
     }

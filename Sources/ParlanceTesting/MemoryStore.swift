@@ -15,6 +15,8 @@ public final class MemoryStore: AppRegistry, VocabularySource, ConversationStore
         var journal: [String: JournalEntry] = [:]
         var locked = false
         var preferred: [String: String] = [:]
+        /// Apps opened without asking, with the code fingerprint the user said "always" for.
+        var openedWithoutAsking: [String: String] = [:]
     }
 
     private let contents = Mutex(Contents())
@@ -59,6 +61,22 @@ public final class MemoryStore: AppRegistry, VocabularySource, ConversationStore
     /// Makes an app the one a domain's unnamed requests go to (nil: none).
     public func setPreferredApp(_ identifier: String?, domain: String) {
         contents.withLock { $0.preferred[domain] = identifier }
+    }
+
+    public func opensWithoutAsking(_ identifier: String) throws(StoreError) -> Bool {
+        contents.withLock { contents in
+            guard let app = contents.apps[identifier], let stored = contents.openedWithoutAsking[identifier] else { return false }
+            return stored == (app.bundle.codeFingerprint ?? "")
+        }
+    }
+
+    public func setOpensWithoutAsking(_ always: Bool, for identifier: String) throws(StoreError) {
+        try contents.withLock { (contents: inout Contents) throws(StoreError) in
+            guard let app = contents.apps[identifier] else {
+                throw StoreError(.appNotInstalled, "no app '\(identifier)' is installed")
+            }
+            contents.openedWithoutAsking[identifier] = always ? (app.bundle.codeFingerprint ?? "") : nil
+        }
     }
 
     // MARK: Vocabulary

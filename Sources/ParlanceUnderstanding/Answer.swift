@@ -9,6 +9,11 @@ public enum Question: Sendable, Equatable {
     case choice([String])
     /// A value for one parameter of an intent ("Who should I send it to?").
     case value(ParameterReference)
+    /// A yes/no question that also takes "always" (yes, and never ask again): "Open MonkeyChat to finish
+    /// this?". Only whole answers count, so nothing said in passing is taken as consent. `options` are
+    /// the answers as offered, in the order yes, no, always ("Yes", "No", "Always"), so a button's label
+    /// or "the third one" counts too.
+    case consent(options: [String])
 }
 
 /// One parameter of an intent, for an app.
@@ -29,6 +34,8 @@ public struct ParameterReference: Sendable, Equatable {
 public enum Answer: Sendable, Equatable {
     case yes
     case no
+    /// Yes, and from now on without asking (only to a `Question.consent`).
+    case always
     /// Stop the conversation ("cancel", "never mind").
     case cancel
     /// The option at this index (0-based) of a `Question.choice`.

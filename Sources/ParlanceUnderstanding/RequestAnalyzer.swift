@@ -13,6 +13,8 @@ struct RequestAnalyzer: Sendable {
     let yesNo: PhraseTable<Bool>
     /// Words that end a conversation.
     let cancel: PhraseTable<Bool>
+    /// Answers meaning "yes, and don't ask again" (to a consent question).
+    let always: PhraseTable<Bool>
     /// Words before a value that are not part of it ("it's", "the one called").
     let valuePrefixes: PhraseTable<Bool>
     /// Words around an ordinal that picks an option ("the … one").
@@ -31,6 +33,7 @@ struct RequestAnalyzer: Sendable {
         keywords = language.keywords.keys.sorted().map { ($0, PhraseTable(language.keywords[$0] ?? [:])) }
         yesNo = PhraseTable(language.answers.yes.map { ($0, true) } + language.answers.no.map { ($0, false) })
         cancel = PhraseTable(language.answers.cancel.map { ($0, true) })
+        always = PhraseTable(language.answers.always.map { ($0, true) })
         valuePrefixes = PhraseTable(language.answers.valuePrefixes.map { ($0, true) })
         choiceWords = PhraseTable(language.answers.choiceWords.map { ($0, true) })
     }

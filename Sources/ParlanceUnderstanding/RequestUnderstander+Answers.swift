@@ -33,7 +33,7 @@ extension Question {
     var intent: String? {
         switch self {
         case .confirmation(let parameter): return parameter?.intent
-        case .choice: return nil
+        case .choice, .consent: return nil
         case .value(let parameter): return parameter.intent
         }
     }
@@ -88,7 +88,22 @@ struct AnswerReader {
             let answer = answerFrame(Utterance(utterance.text(of: core)), for: parameter)
             if answer.values.isEmpty, let refused = answer.refused.first { return .refused(refused) }
             return answer.values.isEmpty ? .unclear : .values(answer.values)
+        case .consent(let options):
+            return consent(tokens, options: options)
         }
+    }
+
+    /// A whole yes, no or always, or the option (yes, no, always) picked by its label or position; anything
+    /// else is unclear: consent is never read out of a longer answer ("yes, and …" is no "yes").
+    private func consent(_ tokens: [Token], options: [String]) -> Answer {
+        if analyzer.always.matchesWhole(tokens) != nil { return .always }
+        if let hit = analyzer.yesNo.matchesWhole(tokens) { return hit ? .yes : .no }
+        let answers: [Answer] = [.yes, .no, .always]
+        let keys = tokens.map(\.key)
+        let index = options.map(TextFolding.tokenKeys).firstIndex { !$0.isEmpty && $0 == keys }
+            ?? ordinal(tokens, count: options.count)
+        guard let index, answers.indices.contains(index) else { return .unclear }
+        return answers[index]
     }
 
     /// The text without the spaces around it, or the quotation marks around all of it.

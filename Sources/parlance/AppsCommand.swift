@@ -4,11 +4,12 @@ import Intents
 import ParlanceCore
 import ParlanceUnderstanding
 
-/// `parlance apps …`: install, list, remove, allow, deny, prefer, unprefer, log.
+/// `parlance apps …`: install, list, remove, allow, deny, prefer, unprefer, ask-to-open, log.
 struct AppsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "apps", abstract: "Install and manage the apps the assistant serves.",
-        subcommands: [Install.self, List.self, Remove.self, Allow.self, Deny.self, Prefer.self, Unprefer.self, Log.self])
+        subcommands: [Install.self, List.self, Remove.self, Allow.self, Deny.self, Prefer.self, Unprefer.self, AskToOpen.self,
+                      Log.self])
 
     struct Install: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -69,6 +70,8 @@ struct AppsCommand: AsyncParsableCommand {
                         let name = apps.first { $0.bundle.identifier == identifier }?.bundle.displayName ?? identifier
                         print("\(domain) requests that name no app go to \(name).")
                     }
+                    let opened = try StoreAccess.open(global).appsOpenedWithoutAsking()
+                    if let line = AppsCommand.openedWithoutAsking(opened, apps: apps) { print(line) }
                 }
             }
         }

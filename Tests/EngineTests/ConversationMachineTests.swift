@@ -217,8 +217,8 @@ struct ConversationMachineTests {
         ("INSendPaymentIntent", "ready", ["ask confirmIntent"], "asking confirmIntent"),
         ("INSendMessageIntent", "userConfirmationRequired", ["ask confirmIntent"], "asking confirmIntent"),
         ("INSendPaymentIntent", "failureInsufficientFunds", ["end confirmFailed"], "idle"),
-        ("INSendPaymentIntent", "failureRequiringAppLaunch", ["report handOff"], "idle"),
-        ("INSendMessageIntent", "continueInApp", ["report handOff"], "idle"),
+        ("INSendPaymentIntent", "failureRequiringAppLaunch", ["ask openApp"], "asking openApp"),
+        ("INSendMessageIntent", "continueInApp", ["ask openApp"], "asking openApp"),
     ])
     func confirm(intent: String, code: String, actions: [String], stage: String) {
         var h = H(stage: .confirming(H.task(intent)))
@@ -248,13 +248,13 @@ struct ConversationMachineTests {
         ("INSendPaymentIntent", "failureInsufficientFunds", "report result"),
         ("INRequestRideIntent", "inProgress", "report inProgress following"),
         ("INStartWorkoutIntent", "inProgress", "report inProgress"),
-        ("INStartWorkoutIntent", "continueInApp", "report handOff"),
-        ("INSendMessageIntent", "handleInApp", "report handOff"),
+        ("INStartWorkoutIntent", "continueInApp", "ask openApp"),
+        ("INSendMessageIntent", "handleInApp", "ask openApp"),
     ])
     func handled(intent: String, code: String, action: String) {
         var h = H(stage: .handling(H.task(intent)))
         #expect(h.send(.handled(code: code, response: .object(["code": .string(code)]))).map(\.name) == [action])
-        #expect(h.stage == .idle)
+        #expect(h.stage.name == (action == "ask openApp" ? "asking openApp" : "idle"))
     }
 
     @Test("failures end the request and are told", arguments: [

@@ -52,6 +52,7 @@ extension ConversationAction {
         case .ask(let question, _, let repeated, let resumed):
             return "ask \(question.name)" + (repeated ? " again" : "") + (resumed ? " resumed" : "")
         case .setPermission(let permission, _): return "setPermission \(permission.rawValue)"
+        case .openWithoutAsking: return "openWithoutAsking"
         case .findRide: return "findRide"
         case .resolve(let parameters, _): return "resolve \(parameters.first ?? "")"
         case .confirm: return "confirm"
@@ -63,6 +64,7 @@ extension ConversationAction {
             case .result: return "report result"
             case .inProgress(_, let follow): return "report inProgress" + (follow ? " following" : "")
             case .handOff: return "report handOff"
+            case .notOpened: return "report notOpened"
             case .recorded: return "report recorded"
             }
         case .tell(let trouble, _): return "tell \(trouble)"
@@ -81,6 +83,7 @@ extension PendingQuestion {
         case .choice(let parameter, _, _): return "choice \(parameter)"
         case .confirmValue(let parameter, _, _): return "confirmValue \(parameter)"
         case .confirmIntent: return "confirmIntent"
+        case .openApp: return "openApp"
         }
     }
 }

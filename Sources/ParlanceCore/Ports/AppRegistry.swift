@@ -1,6 +1,6 @@
-/// The installed apps and the user's decision about each, as the engine and understanding read them.
-/// `AssistantStore` keeps them in SQLite; `MemoryStore` (ParlanceTesting) in memory.
-public protocol AppRegistry: Sendable {
+/// The installed apps and the user's decisions about each (permission, opening without asking), as the
+/// engine and understanding read them. `AssistantStore` keeps them in SQLite; `MemoryStore` (ParlanceTesting) in memory.
+public protocol AppRegistry: HandOffConsent {
     /// Every installed app, by display name.
     func apps() throws(StoreError) -> [InstalledApp]
     /// One installed app, or nil.

@@ -67,6 +67,8 @@ public struct AnswerWords: Sendable {
     var no: [String]
     /// Phrases that end the conversation ("cancel", "never mind", "stop").
     var cancel: [String]
+    /// Phrases meaning "yes, and don't ask again" ("always"), answers to a consent question only.
+    var always: [String] = []
     /// Words that may come before a value and are not part of it ("my", "it's", "to", "the one called").
     var valuePrefixes: [String]
     /// Words around an ordinal or number that picks an option ("the … one", "第…个", "…番目").

@@ -20,7 +20,7 @@ struct LanguagePackReader {
     ]
     /// The `@words` lists, and whether each is required.
     static let wordLists: [String: Bool] = [
-        "yes": true, "no": true, "cancel": true, "value-prefixes": false, "choice-words": false,
+        "yes": true, "no": true, "cancel": true, "always": true, "value-prefixes": false, "choice-words": false,
         "list-joiners": true, "app-cues": false, "function-words": false, "number-joiners": false,
         "articles": false, "decimal-points": false, "standalone-scales": false, "subunits-only-after-unit": false,
         "app-prefixes": true, "app-suffixes": true, "polite-prefixes": true, "content-labels": false,
@@ -355,7 +355,7 @@ struct LanguagePackReader {
             functionWords: Set(words("function-words")), possessives: words("possessives"), relations: words("relations"),
             honorifics: words("honorifics"), surnames: words("surnames"), namePrefixes: words("name-prefixes"),
             nameBreaks: words("name-breaks"), workoutKinds: words("workout-kinds"),
-            answers: AnswerWords(yes: words("yes"), no: words("no"), cancel: words("cancel"),
+            answers: AnswerWords(yes: words("yes"), no: words("no"), cancel: words("cancel"), always: words("always"),
                                  valuePrefixes: words("value-prefixes"), choiceWords: words("choice-words")),
             phrasing: phrasing)
         issues += parser.issues
