@@ -19,12 +19,13 @@ public struct ExtensionEndpoint: Sendable, Hashable, Codable {
     /// The app's own data folder, the one place a sandboxed extension may write that outlives it
     /// (given to it as `PARLANCE_APP_DATA`); none when nil.
     public var dataFolder: String?
-    /// Whether a sandboxed extension keeps the network (`ParlanceNetworkAccess`).
+    /// Whether the extension declared it needs the internet (`ParlanceNetworkAccess = true`); a sandboxed
+    /// extension has no network otherwise.
     public var usesNetwork: Bool
 
     public init(identifier: String, appIdentifier: String, appName: String, executable: String,
                 arguments: [String] = [], environment: [String: String] = [:], workingDirectory: String? = nil,
-                bundleFolder: String? = nil, dataFolder: String? = nil, usesNetwork: Bool = true) {
+                bundleFolder: String? = nil, dataFolder: String? = nil, usesNetwork: Bool = false) {
         self.identifier = identifier
         self.appIdentifier = appIdentifier
         self.appName = appName

@@ -15,6 +15,15 @@ enum ExtensionEnvironment {
     static let passedThrough: Set<String> = ["PATH", "LANG", "LANGUAGE", "TZ", "PARLANCE_EXAMPLES_BIN"]
 
     static func allowed(for endpoint: ExtensionEndpoint, inherited: [String: String]) -> [String: String] {
+        var environment = allowed(appIdentifier: endpoint.appIdentifier, dataFolder: endpoint.dataFolder, inherited: inherited)
+        environment["PARLANCE_EXTENSION_PROCESS"] = "1"
+        environment.merge(endpoint.environment) { _, added in added }
+        return environment
+    }
+
+    /// What every sandboxed program of an app gets, extension or hand-off: the allow-list, `TMPDIR`,
+    /// `PARLANCE_APP_IDENTIFIER`, and its data folder as `HOME` and `PARLANCE_APP_DATA`.
+    static func allowed(appIdentifier: String, dataFolder: String?, inherited: [String: String]) -> [String: String] {
         let named = Set((inherited[forwardedNamesVariable] ?? "")
             .split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init))
         var environment = inherited.filter { name, _ in
@@ -22,13 +31,11 @@ enum ExtensionEnvironment {
         }
         if environment["PATH"] == nil { environment["PATH"] = "/usr/local/bin:/usr/bin:/bin" }
         environment["TMPDIR"] = "/tmp"
-        environment["PARLANCE_EXTENSION_PROCESS"] = "1"
-        environment["PARLANCE_APP_IDENTIFIER"] = endpoint.appIdentifier
-        if let data = endpoint.dataFolder {
-            environment["HOME"] = data
-            environment["PARLANCE_APP_DATA"] = data
+        environment["PARLANCE_APP_IDENTIFIER"] = appIdentifier
+        if let dataFolder {
+            environment["HOME"] = dataFolder
+            environment["PARLANCE_APP_DATA"] = dataFolder
         }
-        environment.merge(endpoint.environment) { _, added in added }
         return environment
     }
 }

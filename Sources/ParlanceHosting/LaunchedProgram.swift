@@ -26,11 +26,20 @@ struct LaunchedProgram: Sendable {
     let pid: pid_t
     /// The read end of the captured output pipe.
     private let output: Int32?
+    /// What went wrong at the start that did not stop it (say, no network).
+    var notes: [String] = []
 
     /// Starts `program` (a path) with `arguments`, exactly `environment`, in `directory` when given, with
     /// standard input from /dev/null. Throws a message naming the program when it cannot be started.
     static func start(_ program: String, arguments: [String], environment: [String: String],
                       directory: String? = nil, output: Output) throws(AppLaunchError) -> LaunchedProgram {
+        try start(SandboxedCommand(program: program, arguments: arguments, environment: environment,
+                                   workingDirectory: directory), output: output)
+    }
+
+    /// Starts `command` as it stands (a sandbox's command line, or a plain program), as `start(_:arguments:…)`.
+    static func start(_ command: SandboxedCommand, output: Output) throws(AppLaunchError) -> LaunchedProgram {
+        let program = command.program
         let null = open("/dev/null", O_RDWR | O_CLOEXEC)
         guard null >= 0 else { throw AppLaunchError("\(program) could not be started: /dev/null: \(String(cString: strerror(errno)))") }
         defer { close(null) }
@@ -41,26 +50,15 @@ struct LaunchedProgram: Sendable {
             }
         }
         let (outputEnd, errorEnd) = output == .captured ? (ends[1], ends[1]) : (null, STDERR_FILENO)
-        let started = SpawningThread.shared.run { () -> (status: Int32, pid: pid_t) in
-            let argv = ([program] + arguments).map { strdup($0) } + [nil]
-            defer { for pointer in argv { free(pointer) } }
-            let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-            defer { for pointer in envp { free(pointer) } }
-            var pid: pid_t = 0
-            let status: Int32
-            if let directory {
-                status = directory.withCString { parlance_spawn_untied(program, argv, envp, $0, null, outputEnd, errorEnd, &pid) }
-            } else {
-                status = parlance_spawn_untied(program, argv, envp, nil, null, outputEnd, errorEnd, &pid)
-            }
-            return (status, pid)
-        }
+        let started = SandboxedSpawn.start(command, input: null, output: outputEnd, error: errorEnd, tied: false)
         if output == .captured { close(ends[1]) }
-        guard started.status == 0 else {
+        switch started {
+        case .success(let process):
+            return LaunchedProgram(pid: process.pid, output: output == .captured ? ends[0] : nil, notes: process.notes)
+        case .failure(let failure):
             if output == .captured { close(ends[0]) }
-            throw AppLaunchError("\(program) could not be started: \(String(cString: strerror(started.status)))")
+            throw AppLaunchError("\(program) could not be started: \(String(cString: strerror(failure.code)))")
         }
-        return LaunchedProgram(pid: started.pid, output: output == .captured ? ends[0] : nil)
     }
 
     /// Everything the program writes until it closes its output (captured output only); closes the pipe.

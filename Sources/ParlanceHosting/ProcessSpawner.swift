@@ -44,38 +44,27 @@ enum ProcessSpawner {
         }
         let input = try makePipe(), output = try makePipe(), errors = try makePipe()
 
-        let started = SpawningThread.shared.run { () -> (status: Int32, pid: pid_t) in
-            let argv = ([command.program] + command.arguments).map { strdup($0) } + [nil]
-            defer { for pointer in argv { free(pointer) } }
-            let envp = command.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-            defer { for pointer in envp { free(pointer) } }
-            var pid: pid_t = 0
-            let status = command.workingDirectory.withOptionalCString { directory in
-                parlance_spawn(command.program, argv, envp, directory, input.read, output.write, errors.write, &pid)
+        let started = SandboxedSpawn.start(command, input: input.read, output: output.write, error: errors.write, tied: true)
+        let pid: pid_t
+        switch started {
+        case .success(let process):
+            pid = process.pid
+            // Told as the extension's own log lines, which the host keeps.
+            for note in process.notes {
+                _ = "parlance: \(note)\n".withCString { write(errors.write, $0, strlen($0)) }
             }
-            return (status, pid)
-        }
-        guard started.status == 0 else {
+        case .failure(let failure):
             throw TransportError(.launchFailed,
-                                 "could not start \(endpoint.appName)'s extension \(path): \(String(cString: strerror(started.status)))")
+                                 "could not start \(endpoint.appName)'s extension \(path): \(String(cString: strerror(failure.code)))")
         }
         close(input.read); close(output.write); close(errors.write)
         pipes = []
         let flags = fcntl(input.write, F_GETFL)
         _ = fcntl(input.write, F_SETFL, flags | O_NONBLOCK)
-        return SpawnedProcess(pid: started.pid, stdin: input.write, stdout: output.read, stderr: errors.read)
+        return SpawnedProcess(pid: pid, stdin: input.write, stdout: output.read, stderr: errors.read)
     }
 
     static func errnoText() -> String {
         String(cString: strerror(errno))
-    }
-}
-
-private extension Optional where Wrapped == String {
-    func withOptionalCString<Result>(_ body: (UnsafePointer<CChar>?) -> Result) -> Result {
-        switch self {
-        case .some(let text): return text.withCString { body($0) }
-        case .none: return body(nil)
-        }
     }
 }

@@ -13,7 +13,10 @@ struct SandboxOptions: ParsableArguments {
     /// failure that says what to do.
     func sandbox() throws(CommandFailure) -> ExtensionSandbox {
         let programs = [ProcessInfo.processInfo.environment["PARLANCE_EXAMPLES_BIN"] ?? SampleApps.binaryFolder.path]
-        if let bubblewrap = ExtensionSandbox.bubblewrap(programFolders: programs) { return bubblewrap }
+        if let bubblewrap = ExtensionSandbox.bubblewrap(programFolders: programs) {
+            for note in bubblewrap.notes() { Terminal.error("note: \(note)") }
+            return bubblewrap
+        }
         guard unsandboxed else {
             throw CommandFailure("bubblewrap (bwrap) is not installed, so app extensions cannot be sandboxed: they "
                                  + "would run with all your rights and could read every app's data. Install it "

@@ -8,7 +8,7 @@ extension AppBundle {
         return ExtensionEndpoint(identifier: appex.identifier, appIdentifier: identifier, appName: displayName,
                                  executable: appex.executable,
                                  environment: ["PARLANCE_APP_IDENTIFIER": identifier],
-                                 workingDirectory: appex.path, bundleFolder: path, usesNetwork: appex.usesNetwork)
+                                 workingDirectory: appex.path, bundleFolder: path, usesNetwork: appex.wantsNetwork)
     }
 
     /// How the host starts the app's Intents UI extension; nil when it has none.
@@ -17,7 +17,7 @@ extension AppBundle {
         return ExtensionEndpoint(identifier: appex.identifier, appIdentifier: identifier, appName: displayName,
                                  executable: appex.executable,
                                  environment: ["PARLANCE_APP_IDENTIFIER": identifier],
-                                 workingDirectory: appex.path, bundleFolder: path, usesNetwork: appex.usesNetwork)
+                                 workingDirectory: appex.path, bundleFolder: path, usesNetwork: appex.wantsNetwork)
     }
 
     /// The intents the app's Intents UI extension draws views for.

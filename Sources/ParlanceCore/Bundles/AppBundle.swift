@@ -61,6 +61,13 @@ public struct AppBundle: Codable, Sendable, Equatable {
         extensions.first { $0.kind == .intents }
     }
 
+    /// Whether one of the app's extensions declares it needs the internet (`ParlanceNetworkAccess = true`),
+    /// for the permission question and `parlance apps`; its sandbox then gets the internet but not the
+    /// host's loopback (docs/security.md).
+    public var wantsNetwork: Bool {
+        extensions.contains { $0.wantsNetwork }
+    }
+
     /// The intents the app's Intents extension supports.
     public var supportedIntents: [String] {
         intentsExtension?.intentsSupported ?? []

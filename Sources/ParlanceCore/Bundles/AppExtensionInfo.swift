@@ -21,31 +21,33 @@ public struct AppExtensionInfo: Codable, Sendable, Equatable {
     /// unanswered handle again after a crash (exactly once). Without it, such a handle is never repeated
     /// (at most once) and the user is told the outcome is unknown.
     public var handleIsIdempotent: Bool
-    /// `ParlanceNetworkAccess` (true unless the bundle says false): the extension's sandbox keeps the
-    /// network. An extension that needs none opts out, and then has no network at all.
-    public var usesNetwork: Bool
+    /// `ParlanceNetworkAccess = true`: the extension declares it needs the internet. Its sandbox then
+    /// gets user-mode networking without the host's loopback (docs/security.md); without it (or with
+    /// `false`) the extension has no network at all.
+    public var wantsNetwork: Bool
     /// The executable, absolute.
     public var executable: String
     /// The `.appex` folder, absolute.
     public var path: String
 
     public init(identifier: String, kind: Kind, intentsSupported: [String], restrictedWhileLocked: [String] = [],
-                handleIsIdempotent: Bool = false, usesNetwork: Bool = true, executable: String, path: String) {
+                handleIsIdempotent: Bool = false, wantsNetwork: Bool = false, executable: String, path: String) {
         self.identifier = identifier
         self.kind = kind
         self.intentsSupported = intentsSupported
         self.restrictedWhileLocked = restrictedWhileLocked
         self.handleIsIdempotent = handleIsIdempotent
-        self.usesNetwork = usesNetwork
+        self.wantsNetwork = wantsNetwork
         self.executable = executable
         self.path = path
     }
 
     private enum CodingKeys: String, CodingKey {
-        case identifier, kind, intentsSupported, restrictedWhileLocked, handleIsIdempotent, usesNetwork, executable, path
+        case identifier, kind, intentsSupported, restrictedWhileLocked, handleIsIdempotent, wantsNetwork, executable, path
     }
 
-    // Manifests stored before `handleIsIdempotent` and `usesNetwork` existed have no such keys.
+    // Manifests stored before `handleIsIdempotent` and `wantsNetwork` existed have no such keys. (Their
+    // `usesNetwork`, true unless the app opted out, is not read: the network is now only for apps that ask.)
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         identifier = try container.decode(String.self, forKey: .identifier)
@@ -53,7 +55,7 @@ public struct AppExtensionInfo: Codable, Sendable, Equatable {
         intentsSupported = try container.decode([String].self, forKey: .intentsSupported)
         restrictedWhileLocked = try container.decodeIfPresent([String].self, forKey: .restrictedWhileLocked) ?? []
         handleIsIdempotent = try container.decodeIfPresent(Bool.self, forKey: .handleIsIdempotent) ?? false
-        usesNetwork = try container.decodeIfPresent(Bool.self, forKey: .usesNetwork) ?? true
+        wantsNetwork = try container.decodeIfPresent(Bool.self, forKey: .wantsNetwork) ?? false
         executable = try container.decode(String.self, forKey: .executable)
         path = try container.decode(String.self, forKey: .path)
     }

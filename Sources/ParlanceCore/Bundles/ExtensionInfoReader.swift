@@ -26,10 +26,10 @@ enum ExtensionInfoReader {
                          "\(name) is not in IntentsSupported; every restricted intent must also be supported")
         }
         let idempotent = reader.bool(attributes, "ParlanceHandleIsIdempotent", at: attributesPath) ?? false
-        let network = reader.bool(attributes, "ParlanceNetworkAccess", at: attributesPath) ?? true
+        let network = reader.bool(attributes, "ParlanceNetworkAccess", at: attributesPath) ?? false
         let executable = executablePath(root, folder: folder, kind: kind, reader: &reader)
         return AppExtensionInfo(identifier: identifier, kind: kind, intentsSupported: supported,
-                                restrictedWhileLocked: restricted, handleIsIdempotent: idempotent, usesNetwork: network,
+                                restrictedWhileLocked: restricted, handleIsIdempotent: idempotent, wantsNetwork: network,
                                 executable: executable ?? "", path: folder.path)
     }
 
