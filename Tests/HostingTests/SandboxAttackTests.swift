@@ -45,7 +45,9 @@ import Glibc
         try "see /sys" ls /sys/kernel
         try "make a user namespace" unshare -U true
         try "make a user namespace as root" unshare -Ur true
-        try "mount" mount -t tmpfs none /tmp
+        # Over a folder of its own: run unconfined as root (attacksWorkUnconfined), a mount over /tmp would cover
+        # the host's /tmp for every process.
+        try "mount" bash -c 'd=$(mktemp -d) && mount -t tmpfs none "$d" && umount "$d"; r=$?; rmdir "$d"; exit $r'
         echo "interfaces: $(tail -n +3 /proc/net/dev | cut -d: -f1 | tr -d ' ' | tr '\n' ' ')"
         [ "$4" = light ] && exit 0
         try "fork 200 processes" /usr/bin/python3 -c "$forks"
