@@ -19,7 +19,7 @@ extension Conversation {
         let language = machine.state.language
         switch question {
         case .chooseApp(let options):
-            return .chooseApp(names: options.map { installedApp($0)?.bundle.displayName(language: language) ?? $0 })
+            return .chooseApp(names: appLabels(options, language: language))
         case .permission(let identifier):
             let app = installedApp(identifier)
             return .permission(usage: app?.bundle.usageDescription(language: language), outsideCode: app?.bundle.outsideCode ?? [],

@@ -282,7 +282,7 @@ public actor Conversation {
         }
         switch question {
         case .chooseApp(let options):
-            return .choice(options.map { installedApp($0)?.bundle.displayName ?? $0 })
+            return .choice(appLabels(options, language: nil))  // a name two apps share is no answer by itself
         case .permission, .unlock, .confirmIntent: return .confirmation(parameter: nil)
         case .value(let parameter, _, _): return .value(reference(parameter))
         case .choice(_, _, let items): return .choice(items.map { ValueText.describe($0, language: presenter.languageCode) })

@@ -158,7 +158,9 @@ public final class RequestUnderstander: Sendable {
         let model = context.model
         let time = clock()
         let mentions = context.spotter.mentions(in: utterance.tokens)
-        let namedApp = mentions.first?.appIdentifier
+        // A name several apps go by names none of them: they are the candidates, and the conversation asks.
+        let namedApps = mentions.first?.apps ?? []
+        let namedApp = namedApps.count == 1 ? namedApps.first : nil
         let vocabulary = context.vocabulary(for: namedApp)
         var segments = model.analyzer.segments(of: utterance, mentions: mentions, vocabulary: vocabulary, time: time)
         let probabilities = model.classifier.probabilities(ModelFeatures.sentence(segments))
@@ -168,7 +170,7 @@ public final class RequestUnderstander: Sendable {
         var result = UnderstoodRequest(text: original, language: model.language.code, app: namedApp, intent: nil,
                                        parameters: [:], confidence: 0, alternatives: [])
         result.appWasNamed = namedApp != nil
-        let supported = namedApp.map { context.classes(of: $0) }
+        let supported = namedApps.isEmpty ? nil : namedApps.reduce(into: Set<String>()) { $0.formUnion(context.classes(of: $1)) }
         // The declared chain: the first recogniser that decides wins.
         var decided: (trainingClass: String, confidence: Double)?
         var templateMatch: TemplateMatcher.Match?
@@ -243,7 +245,9 @@ public final class RequestUnderstander: Sendable {
         // the conversation asks which. The only candidate's vocabulary still helps read the request.
         let app = namedApp
         if app == nil {
-            let candidates = context.appOrder.filter { context.classes(of: $0).contains(trainingClass) }
+            let candidates = context.appOrder.filter {
+                (namedApps.isEmpty || namedApps.contains($0)) && context.classes(of: $0).contains(trainingClass)
+            }
             result.candidateApps = candidates
             if candidates.isEmpty { return result } // no installed app can serve it: no intent, honestly
             if candidates.count == 1, let matcher = context.vocabulary(of: candidates[0]) {
@@ -264,7 +268,7 @@ public final class RequestUnderstander: Sendable {
         // none may say it is something no app here does ("remind me to call Kiki": "remind").
         // The scope decision ends the chain for the template and the model; an app's own example is its word.
         if result.recognizer != .appExample,
-           !model.scope.accepts(trainingClass, segments: segments, labels: labels, appNamed: namedApp != nil,
+           !model.scope.accepts(trainingClass, segments: segments, labels: labels, appNamed: !namedApps.isEmpty,
                                 sure: probabilities[chosen] >= policy.sureConfidence, exact: result.recognizer == .template,
                                 evidenceLimit: policy.outOfScopeEvidence) {
             result.app = namedApp

@@ -42,6 +42,9 @@ struct AppsCommand: AsyncParsableCommand {
                 if permission == .notDetermined {
                     print("  The first request to \(app.displayName) asks you; or run: parlance apps allow \(app.identifier)")
                 }
+                for shared in SharedAppName.among(try store.apps().map(\.bundle)) where shared.identifiers.contains(app.identifier) {
+                    Terminal.error(shared.warning)
+                }
             }
         }
     }
@@ -57,6 +60,7 @@ struct AppsCommand: AsyncParsableCommand {
         func run() async throws {
             try CommandErrors.report {
                 let apps = try StoreAccess.open(global).apps()
+                for shared in SharedAppName.among(apps.map(\.bundle)) { Terminal.error(shared.warning) }
                 if examples {
                     print(AppListing.examples(apps, language: language ?? UserLanguage.current()))
                 } else if json {

@@ -33,6 +33,8 @@ struct AssistantSetup {
                 let names = try SampleApps.install(into: store, home: home, allow: false)
                 Terminal.error(FrontEndText.installedSamples(names, language: understanding.language))
             }
+            // An app that takes another's name ("MonkeyPay") is told at every start; requests naming it ask which.
+            for shared in SharedAppName.among(try store.apps().map(\.bundle)) { Terminal.error(shared.warning) }
         } catch let error as CommandFailure {
             Terminal.error("error: \(error.message)")
             throw ExitCode(1)

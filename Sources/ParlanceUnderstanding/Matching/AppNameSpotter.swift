@@ -10,6 +10,12 @@ struct AppNameSpotter: Sendable {
         var tokens: Range<Int>
         /// 0 for an exact match; the edit distance for a misspelling.
         var distance: Int
+        /// Other apps that go by exactly the same name (an impostor's display name): the mention names
+        /// none of them for sure, and the conversation asks which.
+        var namesakes: [String] = []
+
+        /// Every app the mention may mean, `appIdentifier` first.
+        var apps: [String] { [appIdentifier] + namesakes }
     }
 
     private struct Name: Sendable {
@@ -89,8 +95,14 @@ struct AppNameSpotter: Sendable {
             // Joining more words only makes it longer: past every name's length (and the misspelling allowed), stop.
             if joined.utf8.count > longestNameBytes, containsCommonWord || joined.count > longestNameCharacters + 2 { break }
             let range = start..<(start + length)
-            for index in byJoinedKey[joined] ?? [] where acceptable(names[index], at: start, in: tokens) {
-                best = Mention(appIdentifier: names[index].appIdentifier, tokens: range, distance: 0)
+            // Never one of several apps with the same name picked silently: all of them are the mention's.
+            var exact: [String] = []
+            for index in byJoinedKey[joined] ?? [] where acceptable(names[index], at: start, in: tokens)
+                && !exact.contains(names[index].appIdentifier) {
+                exact.append(names[index].appIdentifier)
+            }
+            if let first = exact.first {
+                best = Mention(appIdentifier: first, tokens: range, distance: 0, namesakes: Array(exact.dropFirst()))
             }
             // A string has no more characters than bytes: the byte count rules out most words cheaply.
             if best == nil, !containsCommonWord, joined.utf8.count >= 5, joined.count >= 5,
