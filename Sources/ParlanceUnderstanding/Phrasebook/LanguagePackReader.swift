@@ -20,7 +20,7 @@ struct LanguagePackReader {
     ]
     /// The `@words` lists, and whether each is required.
     static let wordLists: [String: Bool] = [
-        "yes": true, "no": true, "cancel": true, "always": true, "value-prefixes": false, "choice-words": false,
+        "yes": true, "no": true, "cancel": true, "always": false, "value-prefixes": false, "choice-words": false,
         "list-joiners": true, "app-cues": false, "function-words": false, "number-joiners": false,
         "articles": false, "decimal-points": false, "standalone-scales": false, "subunits-only-after-unit": false,
         "app-prefixes": true, "app-suffixes": true, "polite-prefixes": true, "content-labels": false,
