@@ -132,14 +132,19 @@ import Testing
         await host.shutdown()
     }
 
-    @Test func extensionLogLinesReachTheLogTaggedWithTheApp() async throws {
+    @Test func extensionLogLinesReachOnlyTheirAppsActivityLog() async throws {
         let log = CapturedLog()
-        let host = ExtensionHost(logger: log.logger())
-        _ = try await host.resolve(["recipients"], of: Self.message(to: ["Kiki"]),
-                                   in: TestProducts.testExtension(["print", "resolve"], app: "PrintyApp"))
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("printy-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let activity = ExtensionActivityLog(home: home)
+        let host = ExtensionHost(logger: log.logger(), activity: activity)
+        let endpoint = TestProducts.testExtension(["print", "resolve"], app: "PrintyApp")
+        _ = try await host.resolve(["recipients"], of: Self.message(to: ["Kiki"]), in: endpoint)
         await host.shutdown()
-        let line = log.all.first { $0.message == "a stray print from resolve" }
-        #expect(line?.metadata["app"] == "PrintyApp", "a print goes to the log, not into the protocol")
+        let entries = activity.entries(of: endpoint.appIdentifier)
+        #expect(entries.contains { $0.event == "stderr" && $0.detail == "a stray print from resolve" },
+                "a print goes to the app's activity log, not into the protocol: \(entries)")
+        #expect(!log.all.contains { $0.message.contains("a stray print") }, "nor to the assistant's own log (issue 44)")
     }
 }
 
