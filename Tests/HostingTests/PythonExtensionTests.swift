@@ -16,8 +16,10 @@ import Testing
     }
 
     @Test func aPythonExtensionResolvesConfirmsAndHandles() async throws {
-        let log = CapturedLog()
-        let host = ExtensionHost(logger: log.logger())
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("python-log-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let activity = ExtensionActivityLog(home: home)
+        let host = ExtensionHost(activity: activity)
         let endpoint = try Self.endpoint
         let intent = ExtensionHostTests.message(to: ["Bobo", "Kiki"], "send more bananas")
         let resolutions = try await host.resolve(["recipients", "content", "speakableGroupName"], of: intent, in: endpoint)
@@ -36,6 +38,9 @@ import Testing
         #expect(refused?.kind == .extensionError)
         #expect(refused?.wireCode == WireErrorCode.notHandled.rawValue)
         await host.shutdown()
-        #expect(log.all.contains { $0.message == "python extension: sent 'send more bananas'" && $0.metadata["app"] == "PyChat" })
+        // Its stderr is in its app's activity log (issue 44: only there).
+        #expect(activity.entries(of: "com.example.python").contains {
+            $0.event == "stderr" && $0.detail == "python extension: sent 'send more bananas'"
+        })
     }
 }
