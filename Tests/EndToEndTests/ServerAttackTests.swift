@@ -155,8 +155,9 @@ struct ServerAttackTests {
         let chunks = try RawConnection(port: port)
         chunks.send("POST /v1/parse HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(server.token)\r\n"
                     + "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n{\"tex")
+        let silent = try RawConnection(port: port)  // opened, and never a byte sent
         let waiting = clock.now
-        for connection in [halfHead, halfBody, chunks] {
+        for connection in [halfHead, halfBody, chunks, silent] {
             let (bytes, closed) = connection.receive(timeout: .seconds(35) - (clock.now - waiting))
             #expect(closed, "a half-sent request is still open after \(clock.now - waiting)")
             #expect(RawConnection.status(of: String(decoding: bytes, as: UTF8.self)) == 408)

@@ -4,7 +4,8 @@ import NIOCore
 /// The first handler of every connection, on its raw bytes: it counts the connection against the limits per
 /// client and in all, gives each request `requestTimeout` from its first byte to its last, and refuses a
 /// request whose framing cannot be trusted (both `Content-Length` and `Transfer-Encoding`, a huge head…) with
-/// a plain answer and a closed connection — where the HTTP decoder would otherwise wait for ever.
+/// a plain answer and a closed connection — where the HTTP decoder would otherwise wait for ever. A new
+/// connection has the same time to send its first request in full.
 /// Once the server has switched the connection to a WebSocket, it only passes bytes on.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
@@ -82,6 +83,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         let address = context.channel.remoteAddress?.ipAddress ?? "unknown"
         if counter.admit(address) {
             client = address
+            startDeadline(context: context)  // a connection that never sends its first byte is held no longer
         } else {
             refuse(context: context, status: 503, reason: "Service Unavailable", code: "tooManyConnections",
                    message: "too many connections are open; close some and try again")
