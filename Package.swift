@@ -16,11 +16,11 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        // `parlance serve`: HTTP and WebSocket (issue 20). No swift-configuration: the CLI configures it.
+        // `parlance serve`: HTTP and WebSocket. No swift-configuration: the CLI configures it.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket", from: "2.8.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        // `parlance wyoming`: Home Assistant's voice protocol over TCP (issue 22); already used by Hummingbird.
+        // `parlance wyoming`: Home Assistant's voice protocol over TCP; already used by Hummingbird.
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
     ],
     targets: [

@@ -2,7 +2,7 @@ import Foundation
 import ParlanceCore
 
 /// The assistant's English words for the conversation: questions, summaries of what an intent will
-/// do and did, and explanations of failures. Other languages get their own phrase book (issue 8).
+/// do and did, and explanations of failures. Other languages get their own phrase book.
 struct EnglishConversationPhrases: ConversationPhrases {
     var code: String { "en" }
 

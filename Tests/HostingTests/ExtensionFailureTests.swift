@@ -72,7 +72,7 @@ import Testing
         #expect(error?.message.contains("TestApp") == true)
         // A bound on termination, not a speed figure (those come from parlance-bench): far below forever,
         // with room for a busy 2-core machine running other suites. Model training in the understanding
-        // suites holds both threads of the cooperative pool for seconds at a time (CHANGELOG, "Not yet"),
+        // suites holds both threads of the cooperative pool for seconds at a time (docs/history.md, "Still missing"),
         // which delays every answer here alike: 27–32 s in session 6, 47–75 s in session 10 with the
         // end-to-end suites' assistants training beside them, up to 156 s in session 12 (a tagger that
         // trains a third longer, one core busy fuzzing). Alone, the whole suite takes 2 s.
