@@ -3,7 +3,9 @@
 #include <unistd.h>
 #include <spawn.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/wait.h>
+#include <linux/nsfs.h>
 #include "CProcessSpawn.h"
 
 int parlance_pipe_cloexec(int fds[2]) {
@@ -16,6 +18,10 @@ int parlance_spawn_addclosefrom(posix_spawn_file_actions_t *actions, int lowest)
 
 int parlance_spawn_addchdir(posix_spawn_file_actions_t *actions, const char *path) {
     return posix_spawn_file_actions_addchdir_np(actions, path);
+}
+
+int parlance_owning_user_namespace(int namespace_fd) {
+    return ioctl(namespace_fd, NS_GET_USERNS);
 }
 
 int parlance_child_has_exited(int pid) {

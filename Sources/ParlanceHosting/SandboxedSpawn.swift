@@ -40,6 +40,7 @@ enum SandboxedSpawn {
         for end in [info.write, block.read, resolver.read, exit.write] { ends.close(end) }
         var notes: [String] = []
         if let child = childPid(from: info.read) {
+            waitForLoopback(of: child)
             if let problem = attach(slirp, to: child, exit: exit.read) { notes.append(problem) }
         } else {
             notes.append("no network: the sandbox did not say which process to give it to")
@@ -74,11 +75,12 @@ enum SandboxedSpawn {
         return started.status == 0 ? .success(started.pid) : .failure(SpawnErrno(code: started.status))
     }
 
-    /// The sandboxed child's pid, from bubblewrap's `--info-fd` JSON; nil after 5 s or a closed pipe.
+    /// The sandboxed child's pid, from bubblewrap's `--info-fd` JSON; nil after 20 s or a closed pipe
+    /// (a loaded two-core machine has taken more than 5 s).
     private static func childPid(from descriptor: Int32) -> pid_t? {
         var text = Data()
         var buffer = [UInt8](repeating: 0, count: 4096)
-        let deadline = ContinuousClock.now + .seconds(5)
+        let deadline = ContinuousClock.now + .seconds(20)
         while ContinuousClock.now < deadline {
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
             guard poll(&poller, 1, 100) >= 0 || errno == EINTR else { return nil }
@@ -95,6 +97,19 @@ enum SandboxedSpawn {
         return nil
     }
 
+    /// Waits up to 5 s until bubblewrap has brought up the loopback interface in the sandbox's network
+    /// namespace: slirp4netns configuring the namespace at the same moment makes bubblewrap's own netlink
+    /// request fail, and the sandbox with it.
+    private static func waitForLoopback(of child: pid_t) {
+        let routes = "/proc/\(child)/net/fib_trie"
+        let deadline = ContinuousClock.now + .seconds(5)
+        while ContinuousClock.now < deadline {
+            guard let table = FileManager.default.contents(atPath: routes) else { return }
+            if String(decoding: table, as: UTF8.self).contains("127.0.0.1") { return }
+            usleep(2_000)
+        }
+    }
+
     /// Starts slirp4netns for the network namespace of `child`, without the host's loopback, and waits
     /// until it is ready; it ends when the sandbox closes `exit`. Returns what went wrong, nil when ready.
     private static func attach(_ slirp: String, to child: pid_t, exit: Int32) -> String? {
@@ -104,14 +119,19 @@ enum SandboxedSpawn {
         let null = open("/dev/null", O_RDWR | O_CLOEXEC)
         defer { if null >= 0 { close(null) } }
         var arguments = ["--configure", "--mtu=65520", "--disable-host-loopback", "--ready-fd=3", "--exit-fd=4"]
-        let userNamespace = "/proc/\(child)/ns/user"
-        if let theirs = try? FileManager.default.destinationOfSymbolicLink(atPath: userNamespace),
-           let ours = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/ns/user"), theirs != ours {
-            arguments.append("--userns-path=" + userNamespace)
+        var extra = [ready.write, exit]
+        // slirp4netns must join the user namespace that owns the sandbox's network namespace: not the one
+        // the sandbox's program ends in (bubblewrap nests another one to forbid new ones), which has no
+        // say over the network. It is handed over open, as descriptor 5.
+        let owner = owningUserNamespace(of: child)
+        defer { if let owner { close(owner) } }
+        if let owner {
+            extra.append(owner)
+            arguments.append("--userns-path=/proc/self/fd/5")
         }
         arguments += ["\(child)", "tap0"]
         let started = spawn(slirp, arguments, ["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"], directory: nil,
-                            descriptors: (null, null, null), tied: true, extra: [ready.write, exit], cgroup: nil)
+                            descriptors: (null, null, null), tied: true, extra: extra, cgroup: nil)
         guard case .success(let pid) = started else {
             return "no network: slirp4netns could not be started"
         }
@@ -124,11 +144,28 @@ enum SandboxedSpawn {
         reaper.start()
         var poller = pollfd(fd: ready.read, events: Int16(POLLIN), revents: 0)
         var byte: UInt8 = 0
-        guard poll(&poller, 1, 5_000) > 0, read(ready.read, &byte, 1) == 1 else {
+        guard poll(&poller, 1, 20_000) > 0, read(ready.read, &byte, 1) == 1 else {
             kill(pid, SIGKILL)
             return "no network: slirp4netns did not set it up"
         }
         return nil
+    }
+
+    /// An open descriptor for the user namespace owning `child`'s network namespace; nil when it is ours.
+    private static func owningUserNamespace(of child: pid_t) -> Int32? {
+        let network = open("/proc/\(child)/ns/net", O_RDONLY | O_CLOEXEC)
+        guard network >= 0 else { return nil }
+        defer { close(network) }
+        let owner = parlance_owning_user_namespace(network)
+        guard owner >= 0 else { return nil }
+        var theirs = stat()
+        var ours = stat()
+        if fstat(owner, &theirs) == 0, stat("/proc/self/ns/user", &ours) == 0,
+           theirs.st_ino == ours.st_ino, theirs.st_dev == ours.st_dev {
+            close(owner)
+            return nil
+        }
+        return owner
     }
 
     private static func withOptionalCString<Result>(_ text: String?, _ body: (UnsafePointer<CChar>?) -> Result) -> Result {

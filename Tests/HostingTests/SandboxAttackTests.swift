@@ -81,7 +81,7 @@ import Glibc
             #expect(output.contains("\(attack): refused"), "\(attack) (\(user), network: \(wantsNetwork))\n\(output)")
         }
         let interfaces = output.split(separator: "\n").first { $0.hasPrefix("interfaces:") } ?? ""
-        #expect(interfaces.contains("tap0") == wantsNetwork, "\(interfaces)")
+        #expect(interfaces.contains("tap0") == wantsNetwork, "\(interfaces)\n\(output)")
     }
 
     @Test("the attacks work outside the sandbox, so the test sees them refused for the right reason")
@@ -213,7 +213,7 @@ import Glibc
             let program = try LaunchedProgram.start(command, output: .captured)
             let output = String(decoding: program.readOutput(), as: UTF8.self)
             _ = program.waitForExit()
-            return output
+            return output + program.notes.map { "note: \($0)\n" }.joined()
         }
 
         /// A wrapper script that runs bubblewrap as nobody.

@@ -12,6 +12,10 @@ int parlance_spawn_addclosefrom(posix_spawn_file_actions_t *actions, int lowest)
 int parlance_spawn_addchdir(posix_spawn_file_actions_t *actions, const char *path);
 /// 1 when the child has exited (left unreaped, so its pid stays reserved), 0 while it runs, -1 on error.
 int parlance_child_has_exited(int pid);
+
+/// A descriptor (close-on-exec) for the user namespace that owns the namespace open at `namespace_fd`;
+/// -1 with errno set on failure.
+int parlance_owning_user_namespace(int namespace_fd);
 /// Starts `path` (vfork and exec) in a child of its own process group that is killed (SIGKILL) when the
 /// calling thread ends, with `in`, `out`, `err` as its stdin, stdout, stderr, no other descriptors, default signals,
 /// in `directory` (unless NULL). Returns 0 and sets `child`, or the errno that prevented the start.
