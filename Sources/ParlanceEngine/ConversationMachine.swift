@@ -115,6 +115,7 @@ public struct ConversationMachine: Sendable {
                 case .denied: return end(task, .end(.permissionDenied(app: app), task))
                 case .notDetermined:
                     state.stage = .asking(task, .permission(app: app))
+                    state.questionNumber += 1
                     return [.ask(.permission(app: app), task, repeated: false, resumed: false)]
                 }
             case .unlock:
@@ -161,6 +162,7 @@ public struct ConversationMachine: Sendable {
         var asked = task
         asked.questionsAsked += 1
         state.stage = .asking(asked, question)
+        state.questionNumber += 1
         return [.ask(question, asked, repeated: repeated, resumed: false)]
     }
 

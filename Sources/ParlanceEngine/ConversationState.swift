@@ -8,10 +8,26 @@ public struct ConversationState: Codable, Sendable, Equatable {
     public var language: String
     /// Where the conversation is.
     public var stage: ConversationStage
+    /// Counts the questions asked in this conversation: the current question's number, so an answer from
+    /// a client can say which question it answers and a stale one (an old button) is refused.
+    public var questionNumber: Int
 
-    public init(language: String, stage: ConversationStage = .idle) {
+    public init(language: String, stage: ConversationStage = .idle, questionNumber: Int = 0) {
         self.language = language
         self.stage = stage
+        self.questionNumber = questionNumber
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case language, stage, questionNumber
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        language = try container.decode(String.self, forKey: .language)
+        stage = try container.decode(ConversationStage.self, forKey: .stage)
+        // States saved before questions were numbered.
+        questionNumber = try container.decodeIfPresent(Int.self, forKey: .questionNumber) ?? 0
     }
 
     /// The request in progress, if any.
