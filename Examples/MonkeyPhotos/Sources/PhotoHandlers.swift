@@ -18,10 +18,14 @@ enum PhotoQuery {
     }
 
     static func terms(_ spoken: [String]?) -> [INStringResolutionResult] {
-        let tags = (try? PhotoLibrary.file.read().tags) ?? []
+        let library = try? PhotoLibrary.file.read()
+        let tags = library?.tags ?? []
         return (spoken ?? []).map { term in
-            switch NameMatch.find(term, in: tags) {
-            case .exact(let tag): return .success(with: tag)
+            let match = NameMatch.find(term, in: tags)
+            if case .exact(let tag) = match { return .success(with: tag) }
+            // Words of an album, a tag or a place ("beaches", "jungle"): searched as said.
+            if library?.photos.contains(where: { PhotoWords.matches(term, photo: $0) }) == true { return .success(with: term) }
+            switch match {
             case .close(let tag), .partial(let tag): return .confirmationRequired(with: tag)
             default: return .unsupported()
             }

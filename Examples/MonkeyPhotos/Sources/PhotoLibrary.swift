@@ -46,14 +46,17 @@ struct PhotoLibrary: Codable, Sendable {
                         to: range?.endDateComponents.flatMap { calendar.date(from: $0) })
     }
 
-    /// The photos matching everything given (nil and empty mean "any").
+    /// The photos matching everything given (nil and empty mean "any"). A tag or place said matches its words in
+    /// the photo's album title, tags or place too ("the beach" → the Beach Day album, Banana Beach).
     func matching(album: String?, people: [String], terms: [String], place: String?, from start: Date?, to end: Date?)
         -> [Photo] {
         photos.filter { photo in
             (album == nil || photo.album.caseInsensitiveCompare(album ?? "") == .orderedSame)
                 && people.allSatisfy { person in photo.people.contains { $0.caseInsensitiveCompare(person) == .orderedSame } }
-                && terms.allSatisfy { term in photo.tags.contains { $0.caseInsensitiveCompare(term) == .orderedSame } }
-                && (place == nil || photo.place.localizedCaseInsensitiveContains(place ?? ""))
+                && terms.allSatisfy { term in
+                    photo.tags.contains { $0.caseInsensitiveCompare(term) == .orderedSame } || PhotoWords.matches(term, photo: photo)
+                }
+                && (place.map { photo.place.localizedCaseInsensitiveContains($0) || PhotoWords.matches($0, photo: photo) } ?? true)
                 && (start.map { photo.date >= $0 } ?? true) && (end.map { photo.date <= $0 } ?? true)
         }
     }
