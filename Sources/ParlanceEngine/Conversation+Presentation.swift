@@ -33,6 +33,9 @@ extension Conversation {
         case let .confirmValue(parameter, _, value): return .confirmValue(parameter: parameter, value: value)
         case .confirmIntent: return .confirmIntent(confirmResponse: task.confirmResponse)
         case .openApp(_, let response): return .openApp(response: response)
+        case let .valueOrOther(parameter, _, value, other):
+            return .valueOrRequest(parameter: parameter, text: ValueText.describe(value, language: language),
+                                   assistant: other.isAssistant)
         }
     }
 

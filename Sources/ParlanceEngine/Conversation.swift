@@ -119,6 +119,10 @@ public actor Conversation {
         self.progress = progress
         appsThisTurn = [:]
         lockedThisTurn = nil
+        // The user's choice counts from the next thing said; an unreadable one leaves the default.
+        if let chosen = try? store.messageReadBack().flatMap(MessageReadBack.init(rawValue:)) {
+            machine.policy.messageReadBack = chosen
+        }
         defer { self.progress = nil }
         let failure = delivered()
         return (failure.map { [$0] } ?? []) + (await run(understand(text)))
@@ -283,7 +287,11 @@ public actor Conversation {
         switch question {
         case .chooseApp(let options):
             return .choice(appLabels(options, language: nil))  // a name two apps share is no answer by itself
-        case .permission, .unlock, .confirmIntent: return .confirmation(parameter: nil)
+        case .permission: return .confirmation(parameter: nil)
+        case .unlock: return .proceed
+        case .confirmIntent: return .request(intent: task.intent, app: task.app)
+        case let .valueOrOther(parameter, _, _, other):
+            return .choice(presenter.valueOrRequestOptions(parameter: parameter, assistant: other.isAssistant))
         case .value(let parameter, _, _): return .value(reference(parameter))
         case .choice(_, _, let items): return .choice(items.map { ValueText.describe($0, language: presenter.languageCode) })
         case .confirmValue(let parameter, _, _): return .confirmation(parameter: reference(parameter))

@@ -11,11 +11,18 @@ extension ConversationMachine {
             state.stage = .idle
             return [.end(.cancelled, task)]
         case .newRequest(let request):
-            state.stage = .idle
-            return handle(.request(request), facts: facts)
+            return interrupt(task, at: question, with: request, facts: facts)
+        case .assistant(let request):
+            // "what can you do?", "repeat that": answered, then the same question, which keeps its number.
+            return (request == .help ? [.discovery] : []) + [.ask(question, task, repeated: false, resumed: false)]
         case .refused(let value):
             // "-5" for an amount: why it is none, then the same question again.
             return [.tell(.valueRefused(value), task), .ask(question, task, repeated: false, resumed: false)]
+        case .ambiguousValue(let values, let otherwise):
+            guard case let .value(parameter, element, _) = question, let value = values[parameter],
+                  let other = OtherMeaning(otherwise) else { break }
+            return ask(.valueOrOther(parameter: parameter, element: element, value: value, other: other), task: task,
+                       step: parameter)
         default:
             break
         }
@@ -53,15 +60,36 @@ extension ConversationMachine {
             case .no:
                 state.stage = .idle
                 return [.end(.declined, task)]
+            case .values(let values):
+                return corrected(task, with: values, question: question, facts: facts)
             default: return ask(question, task: task, step: "confirmation", repeated: true)
             }
         case let .openApp(app, response):
             return answerOpening(answer, app: app, response: response, question: question, task: task)
         case let .value(parameter, element, _):
+            if answer == .no {
+                // "no" to "Which other payee?": nothing else is wanted.
+                state.stage = .idle
+                return [.end(.declined, task)]
+            }
             guard case .values(let values) = answer, values[parameter] != nil else {
                 return ask(question, task: task, step: parameter, repeated: true)
             }
             return answered(task, question: question, facts: facts) { $0.set(values, parameter: parameter, element: element) }
+        case let .valueOrOther(parameter, element, value, other):
+            switch answer {
+            case .choice(0):
+                return answered(task, question: question, facts: facts) { $0.choose(value, parameter: parameter, element: element) }
+            case .choice(1):
+                let asked = PendingQuestion.value(parameter: parameter, element: element, reason: .missing)
+                switch other {
+                case .request(let request): return interrupt(task, at: asked, with: request, facts: facts)
+                case .assistant(let request):
+                    return (request == .help ? [.discovery] : []) + ask(asked, task: task, step: parameter)
+                }
+            default:
+                return ask(question, task: task, step: parameter, repeated: true)
+            }
         case let .choice(parameter, element, items):
             var offered: JSONValue?
             if case .choice(let index) = answer, items.indices.contains(index) { offered = items[index] }
@@ -115,12 +143,48 @@ extension ConversationMachine {
     }
 
     /// Puts an answered value into the request and resolves the parameter again; a value the intent
-    /// can't hold ("Kiki" for a call type) leaves the request as it was and asks again.
+    /// can't hold ("Kiki" for a call type) leaves the request as it was and asks again. A message whose
+    /// words or people came from an answer is read back before it is sent.
     private mutating func answered(_ task: IntentTask, question: PendingQuestion, facts: (IntentTask) -> ConversationFacts,
                                    change: (inout IntentTask) -> Void) -> [ConversationAction] {
         var changed = task
         change(&changed)
         guard changed.buildsIntent else { return [.ask(question, task, repeated: true, resumed: false)] }
+        if policy.readsBack(changed.intent, unsure: true) { changed.userMustConfirm = true }
         return advance(changed, from: .resolve, facts: facts)
+    }
+
+    /// "no, make it 30" at the final question: the values replace the request's, everything is resolved
+    /// and confirmed again, and the user is asked again before handle.
+    private mutating func corrected(_ task: IntentTask, with values: [String: JSONValue], question: PendingQuestion,
+                                    facts: (IntentTask) -> ConversationFacts) -> [ConversationAction] {
+        var changed = task
+        for (parameter, value) in values {
+            changed.parameters[parameter] = value
+            changed.confirmedValues[parameter] = nil
+        }
+        guard changed.buildsIntent else { return ask(question, task: task, step: "confirmation", repeated: true) }
+        changed.parameterIndex = 0
+        changed.questionsAsked = 0
+        changed.confirmResponse = nil
+        changed.userMustConfirm = true
+        return advance(changed, from: .resolve, facts: facts)
+    }
+
+    /// A new request said at a question: served now, and the request it interrupted is asked about again
+    /// once it is over, unless the new one says the same thing again (then it replaces it).
+    private mutating func interrupt(_ task: IntentTask, at question: PendingQuestion, with request: UnderstoodRequest,
+                                    facts: (IntentTask) -> ConversationFacts) -> [ConversationAction] {
+        state.stage = .idle
+        let restated = request.intent == task.intent && (request.app == nil || request.app == task.app)
+        var actions: [ConversationAction] = []
+        if !restated {
+            // One request waits at a time: an older one set aside is dropped, with a word.
+            if let older = state.interrupted { actions.append(.end(.setAside, older.task)) }
+            var waiting = task
+            waiting.questionsAsked = 0
+            state.interrupted = InterruptedRequest(task: waiting, question: question)
+        }
+        return actions + handle(.request(request), facts: facts)
     }
 }

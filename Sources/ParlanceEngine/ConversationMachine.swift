@@ -16,8 +16,8 @@ import ParlanceUnderstanding
 public struct ConversationMachine: Sendable {
     /// The state; saved by the engine after every turn.
     public internal(set) var state: ConversationState
-    /// The domain rules.
-    public let policy: ConversationPolicy
+    /// The domain rules, with the user's choices among them (when messages are read back).
+    public internal(set) var policy: ConversationPolicy
     let identifiers: @Sendable () -> String
 
     /// A machine in a state (a new one, or one saved before a restart); `identifiers` makes each new
@@ -35,6 +35,18 @@ public struct ConversationMachine: Sendable {
     /// Decides on one event. `facts` reads what the decision depends on outside the conversation
     /// (permission, lock) for a task, at the moment it is needed.
     public mutating func handle(_ event: ConversationEvent, facts: (IntentTask) -> ConversationFacts) -> [ConversationAction] {
+        var actions = decide(event, facts: facts)
+        // The request that interrupted another is over: back to the other one's question.
+        if case .idle = state.stage, let waiting = state.interrupted {
+            state.interrupted = nil
+            state.stage = .asking(waiting.task, waiting.question)
+            state.questionNumber += 1
+            actions.append(.ask(waiting.question, waiting.task, repeated: false, resumed: true))
+        }
+        return actions
+    }
+
+    private mutating func decide(_ event: ConversationEvent, facts: (IntentTask) -> ConversationFacts) -> [ConversationAction] {
         switch event {
         case .request(let request):
             state.stage = .idle
@@ -86,8 +98,9 @@ public struct ConversationMachine: Sendable {
         state.language = request.language
         guard let intent = request.intent else { return [.tell(.cannotServe(namedApp: request.namedApp), nil)] }
         let candidates = request.app.map { [$0] } ?? request.candidateApps
-        let task = IntentTask(intent: intent, identifier: identifiers(), parameters: request.parameters,
+        var task = IntentTask(intent: intent, identifier: identifiers(), parameters: request.parameters,
                               app: request.app, appWasNamed: request.namedApp != nil, candidateApps: candidates)
+        if policy.readsBack(intent, unsure: request.confidence < policy.sureReading) { task.userMustConfirm = true }
         // "pay Bobo -5 dollars": say why that is no amount; the app then asks for one as for any missing value.
         let refusals = request.refusedValues.map { ConversationAction.tell(.valueRefused($0), task) }
         return refusals + advance(task, from: task.app == nil ? .chooseApp : .permission, facts: facts)
@@ -190,6 +203,7 @@ public struct ConversationMachine: Sendable {
         }
         task.questionsAsked = 0
         let asksUser = policy.needsUserConfirmation.contains(task.intent) || code == "userConfirmationRequired"
+            || task.userMustConfirm == true
         return advance(task, from: asksUser ? .userConfirmation : .handle, facts: facts)
     }
 

@@ -16,6 +16,21 @@ public struct ConversationPolicy: Sendable {
     public var rideFollowRestarts = 3
     /// The wait before the first restart; each next one waits once more as long.
     public var rideFollowBackoff: Duration = .seconds(1)
+    /// When a message is read back for a yes before it is sent.
+    public var messageReadBack: MessageReadBack = .whenUnsure
+    /// Below this confidence a request's reading is unsure: a message read so is read back.
+    public var sureReading = 0.9
+
+    /// Whether a request of this intent is read back before handle; `unsure` when any of it came from an
+    /// answer or from a reading that was not sure.
+    public func readsBack(_ intent: String, unsure: Bool) -> Bool {
+        guard intent == "INSendMessageIntent" else { return false }
+        switch messageReadBack {
+        case .always: return true
+        case .whenUnsure: return unsure
+        case .never: return false
+        }
+    }
 
     public init(alwaysRestrictedWhileLocked: Set<String> = ["INSendPaymentIntent", "INRequestPaymentIntent",
                                                               "INRequestRideIntent"],

@@ -8,7 +8,10 @@ import ParlanceCore
 
 extension ConversationState: JSONTreeEncodable {
     package func jsonTree() throws -> JSONValue {
-        .object(["language": .string(language), "stage": try stage.jsonTree()])
+        // A set-aside request holds a question: written by `Codable`.
+        guard interrupted == nil else { throw JSONTree.Unsupported() }
+        return .object(["language": .string(language), "stage": try stage.jsonTree(),
+                        "questionNumber": .number(Double(questionNumber))])
     }
 }
 
@@ -37,6 +40,7 @@ extension IntentTask {
         ]
         if let app { members["app"] = .string(app) }
         if let confirmResponse { members["confirmResponse"] = confirmResponse }
+        if let userMustConfirm { members["userMustConfirm"] = .bool(userMustConfirm) }
         return .object(members)
     }
 }

@@ -11,6 +11,9 @@ public struct ConversationState: Codable, Sendable, Equatable {
     /// Counts the questions asked in this conversation: the current question's number, so an answer from
     /// a client can say which question it answers and a stale one (an old button) is refused.
     public var questionNumber: Int
+    /// A request the user set aside by asking for something else at one of its questions: once the new
+    /// request is over, its question is asked again.
+    public var interrupted: InterruptedRequest?
 
     public init(language: String, stage: ConversationStage = .idle, questionNumber: Int = 0) {
         self.language = language
@@ -19,7 +22,7 @@ public struct ConversationState: Codable, Sendable, Equatable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case language, stage, questionNumber
+        case language, stage, questionNumber, interrupted
     }
 
     public init(from decoder: any Decoder) throws {
@@ -28,6 +31,15 @@ public struct ConversationState: Codable, Sendable, Equatable {
         stage = try container.decode(ConversationStage.self, forKey: .stage)
         // States saved before questions were numbered.
         questionNumber = try container.decodeIfPresent(Int.self, forKey: .questionNumber) ?? 0
+        interrupted = try container.decodeIfPresent(InterruptedRequest.self, forKey: .interrupted)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(language, forKey: .language)
+        try container.encode(stage, forKey: .stage)
+        try container.encode(questionNumber, forKey: .questionNumber)
+        try container.encodeIfPresent(interrupted, forKey: .interrupted)
     }
 
     /// The request in progress, if any.
@@ -93,6 +105,9 @@ public struct IntentTask: Codable, Sendable, Equatable {
     public var confirmedValues: [String: [JSONValue]]
     /// The extension's confirm response (JSON form), shown when the user is asked to confirm.
     public var confirmResponse: JSONValue?
+    /// The user is asked before handle even where the domain does not ask: a message whose words came
+    /// from an answer or an unsure reading is read back, and so is a request the user corrected.
+    public var userMustConfirm: Bool?
 
     public init(intent: String, identifier: String, parameters: [String: JSONValue], app: String?,
                 appWasNamed: Bool, candidateApps: [String]) {
@@ -106,5 +121,16 @@ public struct IntentTask: Codable, Sendable, Equatable {
         self.questionsAsked = 0
         self.confirmedValues = [:]
         self.confirmResponse = nil
+    }
+}
+
+/// A request set aside at one of its questions, with the question to ask again.
+public struct InterruptedRequest: Codable, Sendable, Equatable {
+    public var task: IntentTask
+    public var question: PendingQuestion
+
+    public init(task: IntentTask, question: PendingQuestion) {
+        self.task = task
+        self.question = question
     }
 }

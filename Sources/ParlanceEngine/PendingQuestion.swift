@@ -20,11 +20,15 @@ public enum PendingQuestion: Codable, Sendable, Equatable {
     /// Yes, no or always before the app is opened to finish the request (the extension answered with a
     /// hand-off code); with the extension's response (JSON form), for the hand-off or the refusal.
     case openApp(app: String, response: JSONValue)
+    /// Words given for a message or a note that also read as something else: are they the value, or
+    /// the other thing (a request, a question for the assistant)?
+    case valueOrOther(parameter: String, element: Int?, value: JSONValue, other: OtherMeaning)
 
     /// The parameter the question is about, if any.
     public var parameter: String? {
         switch self {
-        case .value(let parameter, _, _), .choice(let parameter, _, _), .confirmValue(let parameter, _, _): return parameter
+        case .value(let parameter, _, _), .choice(let parameter, _, _), .confirmValue(let parameter, _, _),
+             .valueOrOther(let parameter, _, _, _): return parameter
         case .chooseApp, .permission, .unlock, .confirmIntent, .openApp: return nil
         }
     }

@@ -14,4 +14,6 @@ public enum ConversationEnding: Sendable, Equatable {
     case gaveUp(step: String)
     /// The extension's confirm answered with a failure code (the response's JSON form).
     case confirmFailed(response: JSONValue)
+    /// A request set aside at one of its questions was dropped for a newer one.
+    case setAside
 }

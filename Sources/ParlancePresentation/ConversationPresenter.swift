@@ -75,6 +75,11 @@ public struct ConversationPresenter: Sendable {
             return confirmIntent(context: context, confirmResponse: response, repeated: repeated)
         case .openApp(let response):
             return openApp(response, context: context, repeated: repeated)
+        case let .valueOrRequest(parameter, text, assistant):
+            let repair = RepairPhrases(code: phrases.code)
+            speech = repair.valueOrRequest(text, note: parameter == "note", assistant: assistant)
+            options = repair.valueOrRequestOptions(note: parameter == "note", assistant: assistant)
+            step = "valueOrRequest:\(parameter)"
         }
         if repeated { speech = phrases.again(speech) }
         let card = mode == .visual ? Card(style: .question, title: context.app, body: speech, options: options) : nil
@@ -283,6 +288,11 @@ public struct ConversationPresenter: Sendable {
     /// How to call an app whose name is unknown, in the presenter's language ("the app").
     public var unnamedApp: String { phrases.unnamedApp() }
 
+    /// The answers offered when asking whether words were meant as a value or as something else.
+    public func valueOrRequestOptions(parameter: String, assistant: Bool) -> [String] {
+        RepairPhrases(code: phrases.code).valueOrRequestOptions(note: parameter == "note", assistant: assistant)
+    }
+
     /// The answers offered when asking to open an app, in the order yes, no, always ("Yes", "No", "Always").
     public var openAppOptions: [String] { phrases.openAppOptions() }
 
@@ -302,6 +312,8 @@ public struct ConversationPresenter: Sendable {
             return notice(phrases.stayedLocked(), step: "locked", app: context?.app)
         case .gaveUp(let step):
             return notice(phrases.gaveUp(step: step, app: app), step: "gaveUp", app: context?.app)
+        case .setAside:
+            return notice(RepairPhrases(code: phrases.code).setAside(), step: "setAside", app: context?.app)
         case .confirmFailed(let response):
             var turn = result(response, context: context ?? Context(app: app, intent: "", parameters: [:],
                                                                        appWasNamed: true))

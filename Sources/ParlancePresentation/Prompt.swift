@@ -22,4 +22,7 @@ public enum Prompt: Sendable, Equatable {
     /// May the assistant open the app to finish the request? Yes, no or always; with the response (JSON
     /// form) that asked for the app, shown while the user decides.
     case openApp(response: JSONValue)
+    /// Were these words (`text`) for the parameter meant as its value, or as a new request (or, with
+    /// `assistant`, as a question for the assistant)?
+    case valueOrRequest(parameter: String, text: String, assistant: Bool)
 }

@@ -130,6 +130,27 @@ extension AssistantStore: ConversationStore {
         }
     }
 
+    /// When the user wants messages read back before they are sent; nil: never chosen.
+    public func messageReadBack() throws(StoreError) -> String? {
+        do {
+            return try readLatest { db in
+                try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM settings WHERE key = 'messageReadBack'"))
+            }
+        } catch {
+            throw StoreError(.database, "the store could not be read: \(error)")
+        }
+    }
+
+    /// Chooses when messages are read back (`always`, `whenUnsure`, `never`).
+    public func setMessageReadBack(_ choice: String) throws(StoreError) {
+        try write { db in
+            try db.execute(sql: """
+                INSERT INTO settings (key, value) VALUES ('messageReadBack', ?)
+                ON CONFLICT(key) DO UPDATE SET value = excluded.value
+                """, arguments: [choice])
+        }
+    }
+
     /// Locks or unlocks the assistant's session.
     public func setSessionLocked(_ locked: Bool) throws(StoreError) {
         try write { db in

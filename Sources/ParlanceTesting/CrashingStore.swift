@@ -49,6 +49,10 @@ public final class CrashingStore: ConversationStore {
         try store.conversationState(session: session)
     }
 
+    public func messageReadBack() throws(StoreError) -> String? {
+        try store.messageReadBack()
+    }
+
     public func saveConversationState(_ state: Data?, session: String) throws(StoreError) {
         try checkAlive()
         try store.saveConversationState(state, session: session)

@@ -9,6 +9,12 @@ public enum Question: Sendable, Equatable {
     case choice([String])
     /// A value for one parameter of an intent ("Who should I send it to?").
     case value(ParameterReference)
+    /// Yes or no to carrying out the whole request ("Send $30 to Kiki?", "Ready to send it?"). An answer
+    /// that names other values of the intent ("no, make it 30", "not Bobo, Kiki") corrects them.
+    case request(intent: String, app: String?)
+    /// Go on once the user did something outside the conversation ("Unlock Parlance to continue."):
+    /// "continue" and "done" are a yes.
+    case proceed
     /// A yes/no question that also takes "always" (yes, and never ask again): "Open MonkeyChat to finish
     /// this?". Only whole answers count, so nothing said in passing is taken as consent. `options` are
     /// the answers as offered, in the order yes, no, always ("Yes", "No", "Always"), so a button's label
@@ -45,6 +51,11 @@ public enum Answer: Sendable, Equatable {
     case values([String: JSONValue])
     /// Not an answer but a new request ("actually, get me a ride home").
     case newRequest(UnderstoodRequest)
+    /// Not an answer but about the conversation: "what can you do?", "repeat that".
+    case assistant(AssistantRequest)
+    /// Words for a message or a note that also read as something else (a request, "help"): the user is
+    /// asked which they meant. `otherwise` is a `newRequest` or an `assistant` answer.
+    indirect case ambiguousValue([String: JSONValue], otherwise: Answer)
     /// A value of the asked kind that is none ("-5" for an amount): say why and ask again.
     case refused(RefusedValue)
     /// Nothing the question can use; ask again.

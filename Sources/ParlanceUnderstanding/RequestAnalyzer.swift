@@ -19,6 +19,12 @@ struct RequestAnalyzer: Sendable {
     let valuePrefixes: PhraseTable<Bool>
     /// Words around an ordinal that picks an option ("the … one").
     let choiceWords: PhraseTable<Bool>
+    /// Asking to hear the question again.
+    let repeatQuestion: PhraseTable<Bool>
+    /// Going on with what waited ("continue").
+    let proceed: PhraseTable<Bool>
+    /// Words before a corrected value ("actually", "make it").
+    let correctionOpeners: PhraseTable<Bool>
 
     init(language: LanguagePack) {
         self.language = language
@@ -36,6 +42,9 @@ struct RequestAnalyzer: Sendable {
         always = PhraseTable(language.answers.always.map { ($0, true) })
         valuePrefixes = PhraseTable(language.answers.valuePrefixes.map { ($0, true) })
         choiceWords = PhraseTable(language.answers.choiceWords.map { ($0, true) })
+        repeatQuestion = PhraseTable(language.answers.repeatQuestion.map { ($0, true) })
+        proceed = PhraseTable(language.answers.proceed.map { ($0, true) })
+        correctionOpeners = PhraseTable(language.answers.correctionOpeners.map { ($0, true) })
     }
 
     var numberReader: NumberReader { numbers }

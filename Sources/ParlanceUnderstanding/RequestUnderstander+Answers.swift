@@ -4,27 +4,41 @@ import ParlanceCore
 /// Answers to the assistant's own questions, understood in the question's context: "yes" and its
 /// many forms, "the second one", a bare name, "my best pal Bobo", a number, "cancel", or a new request.
 extension RequestUnderstander {
-    /// What an answer means for the question asked.
+    /// What an answer means for the question asked. Every reply is read in the question's context first
+    /// (cancel, "repeat that", "what can you do?", yes or no, a choice, a value, a correction) and then,
+    /// unless it was plainly an answer, as a request of its own: a request to another app, or a whole new
+    /// request, ends the question; words for a message that read as a request are checked with the user.
     public func understandAnswer(_ text: String, to question: Question,
                                  language: String? = nil) throws(UnderstandingError) -> Answer {
         let context = try prepare(text, language: language)
         let reader = AnswerReader(context: context, time: referenceTime(), defaultCurrency: chosenCurrency)
-        let answer = reader.answer(Utterance(text), to: question)
-        guard answer == .unclear || mayBeNewRequest(text, question: question) else { return answer }
-        // Something else entirely: a request of its own ("actually, get me a ride home").
-        let request = try understand(text, language: language)
-        if let intent = request.intent, request.confidence >= 0.8, intent != question.intent || request.namedApp != nil {
+        let utterance = Utterance(text)
+        let answer = reader.answer(utterance, to: question)
+        switch answer {
+        case .values(let values) where question.asksForUserText:
+            // "call Bobo on MonkeyCall" as what to say to Kiki: sent only if the user says so.
+            guard let request = try servableRequest(text, language: language) else { return answer }
+            return .ambiguousValue(values, otherwise: .newRequest(request))
+        case .cancel, .assistant, .ambiguousValue, .yes, .no, .always, .newRequest, .refused:
+            return answer
+        case .values, .choice, .unclear:
+            break
+        }
+        guard answer == .unclear || reader.mayBeRequest(utterance) else { return answer }
+        guard let request = try servableRequest(text, language: language), let intent = request.intent else { return answer }
+        if answer == .unclear || intent != question.intent || request.namedApp != nil
+            || question.isRestated(by: request) {
             return .newRequest(request)
         }
         return answer
     }
 
-    /// A value answer of three words or more may be a request instead; free text ("what should the
-    /// message say?") never is: "call me when you land" is a message, not a call.
-    private func mayBeNewRequest(_ text: String, question: Question) -> Bool {
-        guard case .value(let parameter) = question, !FrameBuilder.freeTextProperties.contains(parameter.parameter)
-        else { return false }
-        return Utterance(text).tokens.count >= 3
+    /// The request the text makes, if an installed app can serve it and the reading is sure.
+    private func servableRequest(_ text: String, language: String?) throws(UnderstandingError) -> UnderstoodRequest? {
+        let request = try understand(text, language: language)
+        guard request.intent != nil, request.confidence >= policy.answerAsRequestConfidence,
+              request.app != nil || !request.candidateApps.isEmpty else { return nil }
+        return request
     }
 }
 
@@ -33,9 +47,23 @@ extension Question {
     var intent: String? {
         switch self {
         case .confirmation(let parameter): return parameter?.intent
-        case .choice, .consent: return nil
+        case .choice, .consent, .proceed: return nil
         case .value(let parameter): return parameter.intent
+        case .request(let intent, _): return intent
         }
+    }
+
+    /// Whether the answer is the user's own words for a message or a note, kept as said.
+    var asksForUserText: Bool {
+        guard case .value(let parameter) = self else { return false }
+        return FrameBuilder.userTextProperties.contains(parameter.parameter)
+    }
+
+    /// Whether a request of the question's intent says more than the asked value: "text john I'm late" at
+    /// "To whom?" is the request said again, not a name.
+    func isRestated(by request: UnderstoodRequest) -> Bool {
+        guard case .value(let parameter) = self, request.intent == parameter.intent else { return false }
+        return request.parameters.keys.contains { $0 != parameter.parameter }
     }
 }
 
@@ -50,18 +78,41 @@ struct AnswerReader {
 
     func answer(_ utterance: Utterance, to question: Question) -> Answer {
         // What a message or a note should say is the whole answer, exactly as said ("how are you",
-        // "thank you", "🍌"); only "cancel" alone still cancels.
+        // "thank you", "🍌"); only "cancel" alone still cancels, and "help" or "repeat that" may be meant
+        // for the assistant.
         if case .value(let parameter) = question, FrameBuilder.userTextProperties.contains(parameter.parameter) {
             let words = utterance.tokens.filter { $0.kind != .punctuation }
             if !words.isEmpty, analyzer.cancel.matchesWhole(words) != nil { return .cancel }
             let text = Self.verbatim(utterance.text)
-            return text.isEmpty ? .unclear : .values([parameter.parameter: .string(text)])
+            guard !text.isEmpty else { return .unclear }
+            let values: [String: JSONValue] = [parameter.parameter: .string(text)]
+            if let request = assistantRequest(Array(utterance.tokens[coreRange(utterance.tokens)]), text: utterance.text) {
+                return .ambiguousValue(values, otherwise: .assistant(request))
+            }
+            return .values(values)
         }
         let core = coreRange(utterance.tokens)
         let tokens = Array(utterance.tokens[core])
         guard !tokens.isEmpty else { return .unclear }
         if analyzer.cancel.matchesWhole(tokens) != nil { return .cancel }
+        if let request = assistantRequest(tokens, text: utterance.text) { return .assistant(request) }
         switch question {
+        case .proceed:
+            if analyzer.proceed.matchesWhole(tokens) != nil { return .yes }
+            if let hit = analyzer.yesNo.matchesWhole(tokens) { return hit ? .yes : .no }
+            return .unclear
+        case .request(let intent, let app):
+            if let hit = analyzer.yesNo.match(tokens, at: 0) {
+                let rest = coreRange(Array(tokens[hit.length...]))
+                if rest.isEmpty { return hit.value ? .yes : .no }
+                // "no, make it 30": the values meant instead. A "yes" with more is no plain yes.
+                let restText = utterance.text(of: (core.lowerBound + hit.length + rest.lowerBound)..<(core.lowerBound + hit.length + rest.upperBound))
+                let values = correction(Utterance(restText), intent: intent, app: app)
+                if !values.isEmpty { return .values(values) }
+                return hit.value ? .unclear : .no
+            }
+            let values = correction(Utterance(utterance.text(of: core)), intent: intent, app: app)
+            return values.isEmpty ? .unclear : .values(values)
         case .confirmation(let parameter):
             if let hit = analyzer.yesNo.match(tokens, at: 0) {
                 let rest = coreRange(Array(tokens[hit.length...]))
@@ -85,12 +136,69 @@ struct AnswerReader {
             if let index = option(tokens, in: options) { return .choice(index) }
             return .unclear
         case .value(let parameter):
+            // A whole yes or no is never a name ("はい" at "Which other payee?"): no is a no, yes says nothing.
+            if let hit = analyzer.yesNo.matchesWhole(tokens) { return hit ? .unclear : .no }
             let answer = answerFrame(Utterance(utterance.text(of: core)), for: parameter)
             if answer.values.isEmpty, let refused = answer.refused.first { return .refused(refused) }
             return answer.values.isEmpty ? .unclear : .values(answer.values)
         case .consent(let options):
             return consent(tokens, options: options)
         }
+    }
+
+    /// "what can you do?" or "repeat that" as the whole reply.
+    private func assistantRequest(_ tokens: [Token], text: String) -> AssistantRequest? {
+        let words = tokens.filter { $0.kind != .punctuation }
+        guard !words.isEmpty else { return nil }
+        if analyzer.repeatQuestion.matchesWhole(words) != nil { return .repeatQuestion }
+        return DiscoveryRequest.matches(text) ? .help : nil
+    }
+
+    /// Whether a reply is long enough to be a request rather than a bare answer: three words or more
+    /// ("cancel my MonkeyRide" at "Which app?"), Han and kana counting less.
+    func mayBeRequest(_ utterance: Utterance) -> Bool {
+        let words = utterance.tokens.filter { $0.kind != .punctuation }
+        return words.count >= (analyzer.language.numbers.ideographic ? 4 : 3)
+    }
+
+    /// The values a correction at a confirmation names, for the request's intent: the words after the
+    /// ones that open a correction ("actually", "make it", "change the amount to", "not Bobo,"), read by
+    /// the intent's own tagger and the entity readers.
+    func correction(_ utterance: Utterance, intent: String, app: String?) -> [String: JSONValue] {
+        let tokens = utterance.tokens
+        // What follows the last opener or break is the new value: "not Bobo, Kiki", "ボボじゃなくてキキ".
+        var start = 0
+        var index = 0
+        while index < tokens.count {
+            if let hit = analyzer.correctionOpeners.match(tokens, at: index) {
+                index += hit.length
+                start = index
+            } else if tokens[index].kind == .punctuation, index + 1 < tokens.count {
+                index += 1
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        // A yes or no word left at the front ("不是Bobo，是Kiki") says nothing of the value.
+        while start < tokens.count, let hit = analyzer.yesNo.match(tokens, at: start) { start += hit.length }
+        guard start < tokens.count else { return [:] }
+        let rest = Utterance(utterance.text(of: start..<tokens.count))
+        let vocabulary = context.vocabulary(for: app)
+        let segments = analyzer.segments(of: rest, mentions: [], vocabulary: vocabulary, time: time)
+        guard !segments.isEmpty else { return [:] }
+        let trainingClass = LanguageModel.trainingClass(intent)
+        let labels = context.model.tagger(for: trainingClass).map { tagger in
+            tagger.tag(ModelFeatures.positions(segments, intent: trainingClass), keys: segments.map(\.key)).map { tagger.labels[$0] }
+        } ?? Array(repeating: "O", count: segments.count)
+        let builder = FrameBuilder(utterance: rest, segments: segments, labels: labels, analyzer: analyzer,
+                                   defaultCurrency: defaultCurrency)
+        let found = builder.frame(intent: intent, defaults: false).parameters
+        if !found.isEmpty { return found }
+        // A bare name ("Kiki") the tagger gave no role: the intent's one person, if it has one.
+        let people = FrameBuilder.personProperties.filter { (IntentCatalog.intent(named: intent)?.propertyNames ?? []).contains($0) }
+        guard people.count == 1, let person = people.first, segments.count <= 3 else { return [:] }
+        return values(rest, for: ParameterReference(intent: intent, parameter: person, app: app))
     }
 
     /// A whole yes, no or always, or the option (yes, no, always) picked by its label or position; anything

@@ -21,6 +21,9 @@ public struct UnderstandingPolicy: Sendable, Equatable {
     /// The confidence reported when the scope decision turns an intent down (measured on the development
     /// sets: right in 529 of 529 English out-of-scope requests it turned down, wrong on no in-scope one).
     public var scopeDecisionConfidence: Double
+    /// The least confidence of a request said at one of the assistant's questions for it to be read as a
+    /// request rather than an answer.
+    public var answerAsRequestConfidence: Double = 0.8
     /// The recognisers, in the order they are asked; the first that decides wins. The model decides
     /// every request that reaches it, and its intents pass the scope decision at the end.
     public var chain: [Recognizer]

@@ -32,9 +32,15 @@ public protocol ConversationStore: Sendable {
     func journalEntry(intentIdentifier: String) throws(StoreError) -> JournalEntry?
     /// Whether the session is locked.
     func isSessionLocked() throws(StoreError) -> Bool
+    /// When the user wants messages read back before they are sent (`always`, `whenUnsure`, `never`); nil:
+    /// never chosen.
+    func messageReadBack() throws(StoreError) -> String?
 }
 
 extension ConversationStore {
+    /// A store without settings: the default.
+    public func messageReadBack() throws(StoreError) -> String? { nil }
+
     /// The two writes one after the other, for a store that has no single write for both.
     public func beginSending(intentIdentifier: String, app: String, intent: String,
                              state: Data?, session: String, resending: Bool) throws(StoreError) -> Bool {

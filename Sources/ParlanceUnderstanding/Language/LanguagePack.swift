@@ -73,6 +73,12 @@ public struct AnswerWords: Sendable {
     var valuePrefixes: [String]
     /// Words around an ordinal or number that picks an option ("the … one", "第…个", "…番目").
     var choiceWords: [String]
+    /// Asking to hear the question again ("repeat that", "what was that").
+    var repeatQuestion: [String] = []
+    /// Going on with what waited ("continue", "done"): a yes to "unlock to continue".
+    var proceed: [String] = []
+    /// Words before a corrected value at a confirmation ("actually", "make it", "change it to").
+    var correctionOpeners: [String] = []
 }
 
 /// How the intents of the six domains are phrased in one language: templates the models are trained

@@ -20,7 +20,8 @@ struct LanguagePackReader {
     ]
     /// The `@words` lists, and whether each is required.
     static let wordLists: [String: Bool] = [
-        "yes": true, "no": true, "cancel": true, "always": false, "value-prefixes": false, "choice-words": false,
+        "yes": true, "no": true, "cancel": true, "always": false, "repeat": false, "proceed": false,
+        "correction-openers": false, "value-prefixes": false, "choice-words": false,
         "list-joiners": true, "app-cues": false, "function-words": false, "number-joiners": false,
         "articles": false, "decimal-points": false, "standalone-scales": false, "subunits-only-after-unit": false,
         "app-prefixes": true, "app-suffixes": true, "polite-prefixes": true, "content-labels": false,
@@ -356,7 +357,9 @@ struct LanguagePackReader {
             honorifics: words("honorifics"), surnames: words("surnames"), namePrefixes: words("name-prefixes"),
             nameBreaks: words("name-breaks"), workoutKinds: words("workout-kinds"),
             answers: AnswerWords(yes: words("yes"), no: words("no"), cancel: words("cancel"), always: words("always"),
-                                 valuePrefixes: words("value-prefixes"), choiceWords: words("choice-words")),
+                                 valuePrefixes: words("value-prefixes"), choiceWords: words("choice-words"),
+                                 repeatQuestion: words("repeat"), proceed: words("proceed"),
+                                 correctionOpeners: words("correction-openers")),
             phrasing: phrasing)
         issues += parser.issues
         issues.sort { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }
