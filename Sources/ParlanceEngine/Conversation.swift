@@ -167,6 +167,7 @@ public actor Conversation {
             decidingHandOff = event.asksToOpenApp
             let actions = machine.handle(event, facts: facts(for:))
             for action in actions {
+                ongoing.note(action)
                 let (produced, next) = await perform(action)
                 turns += produced
                 if let next { events.append(next) }
@@ -186,6 +187,9 @@ public actor Conversation {
     private var appsThisTurn: [String: InstalledApp?] = [:]
     /// Whether the session was locked when first asked this turn; a change counts from the next turn.
     private var lockedThisTurn: Bool?
+    /// The rides and workouts apps run for the user, as this conversation saw them start and end: a follow-up
+    /// naming no app goes to the app running its ride or workout.
+    private var ongoing = OngoingActivities()
     /// Whether the machine decides on an extension's hand-off now, so the facts read whether the user lets
     /// the app be opened without asking (read then only, fresh from the store).
     private var decidingHandOff = false
@@ -270,6 +274,7 @@ public actor Conversation {
             requiresUnlock: policy.alwaysRestrictedWhileLocked.contains(task.intent) || restricted.contains(task.intent),
             parameters: ConversationFacts.parameters(of: task.intent),
             preferredApp: task.app == nil ? preferredApp(for: task.intent) : nil,
+            ongoingApp: task.app == nil ? ongoing.app(for: task.intent, among: task.candidateApps) : nil,
             handleIsIdempotent: installed?.bundle.intentsExtension?.handleIsIdempotent ?? false,
             opensAppWithoutAsking: decidingHandOff && installed.map { (try? registry.opensWithoutAsking($0.bundle.identifier)) ?? false } ?? false)
     }

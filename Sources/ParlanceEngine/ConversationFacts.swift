@@ -16,6 +16,9 @@ public struct ConversationFacts: Sendable, Equatable {
     public var parameters: [(name: String, isList: Bool)]
     /// The app the user chose for the intent's domain (`parlance apps prefer`), if any.
     public var preferredApp: String?
+    /// The app that runs the ride or workout a follow-up request is about (its status, cancel, pause, resume,
+    /// end), when exactly one of the request's candidate apps runs one: the user started it there.
+    public var ongoingApp: String?
     /// Whether the app's extension answers a handle repeated with the same intent identifier from its
     /// own record (`ParlanceHandleIsIdempotent`), so an unanswered handle may be sent again.
     public var handleIsIdempotent: Bool
@@ -24,13 +27,14 @@ public struct ConversationFacts: Sendable, Equatable {
     public var opensAppWithoutAsking: Bool
 
     public init(permission: AppPermission, sessionLocked: Bool, requiresUnlock: Bool,
-                parameters: [(name: String, isList: Bool)], preferredApp: String? = nil,
+                parameters: [(name: String, isList: Bool)], preferredApp: String? = nil, ongoingApp: String? = nil,
                 handleIsIdempotent: Bool = false, opensAppWithoutAsking: Bool = false) {
         self.permission = permission
         self.sessionLocked = sessionLocked
         self.requiresUnlock = requiresUnlock
         self.parameters = parameters
         self.preferredApp = preferredApp
+        self.ongoingApp = ongoingApp
         self.handleIsIdempotent = handleIsIdempotent
         self.opensAppWithoutAsking = opensAppWithoutAsking
     }
@@ -38,6 +42,7 @@ public struct ConversationFacts: Sendable, Equatable {
     public static func == (lhs: ConversationFacts, rhs: ConversationFacts) -> Bool {
         lhs.permission == rhs.permission && lhs.sessionLocked == rhs.sessionLocked
             && lhs.requiresUnlock == rhs.requiresUnlock && lhs.preferredApp == rhs.preferredApp
+            && lhs.ongoingApp == rhs.ongoingApp
             && lhs.handleIsIdempotent == rhs.handleIsIdempotent && lhs.opensAppWithoutAsking == rhs.opensAppWithoutAsking
             && lhs.parameters.map(\.name) == rhs.parameters.map(\.name)
             && lhs.parameters.map(\.isList) == rhs.parameters.map(\.isList)

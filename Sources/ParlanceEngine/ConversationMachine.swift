@@ -114,10 +114,12 @@ public struct ConversationMachine: Sendable {
         while true {
             switch phase {
             case .chooseApp:
-                // The user names the app (M8): one the user made the domain's default, else a question,
-                // even with one candidate ("Use MonkeyRide for that?").
-                if task.app == nil, let preferred = facts(task).preferredApp, task.candidateApps.contains(preferred) {
-                    task.app = preferred
+                // The user names the app (M8): the one running the ride or workout the request follows up
+                // on (the user started it there), else one the user made the domain's default, else a
+                // question, even with one candidate ("Use MonkeyRide for that?").
+                if task.app == nil {
+                    let known = facts(task)
+                    task.app = [known.ongoingApp, known.preferredApp].compactMap { $0 }.first(where: task.candidateApps.contains)
                 }
                 guard task.app != nil else { return ask(.chooseApp(options: task.candidateApps), task: task, step: "app") }
                 phase = .permission
