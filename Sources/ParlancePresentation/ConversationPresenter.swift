@@ -82,7 +82,9 @@ public struct ConversationPresenter: Sendable {
             step = "valueOrRequest:\(parameter)"
         }
         if repeated { speech = phrases.again(speech) }
-        let card = mode == .visual ? Card(style: .question, title: context.app, body: speech, options: options) : nil
+        // Until an app is chosen, the card is titled after the question, not "the app".
+        let title = step == "app" ? phrases.chooseAppTitle() : context.app
+        let card = mode == .visual ? Card(style: .question, title: title, body: speech, options: options) : nil
         return AssistantTurn(kind: .question, speech: speech, card: card, options: options, app: context.app,
                              intent: context.intent, parameters: context.parameters, step: step)
     }

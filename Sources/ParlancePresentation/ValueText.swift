@@ -23,7 +23,7 @@ public enum ValueText {
 
     private static func describe(object: [String: JSONValue], language: String) -> String {
         for key in ["displayName", "spokenPhrase", "name", "identifier"] {
-            if let text = object[key]?.stringValue, !text.isEmpty { return text }
+            if let text = object[key]?.stringValue, !text.isEmpty { return key == "name" ? placeName(text, language: language) : text }
         }
         if case .number(let amount)? = object["amount"] {
             return money(amount, currency: object["currencyCode"]?.stringValue, language: language)
