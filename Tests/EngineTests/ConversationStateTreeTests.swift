@@ -23,6 +23,7 @@ import Testing
         full.questionsAsked = 2
         full.confirmedValues = ["payee": [.string("Kiki"), .number(1)], "note": []]
         full.confirmResponse = .object(["code": .string("ready"), "properties": .object([:])])
+        full.userMustConfirm = true
         var nullResponse = bare
         nullResponse.confirmResponse = .null
         return [bare, full, nullResponse]
@@ -31,12 +32,12 @@ import Testing
     @Test func everyStageAsCodableWritesIt() throws {
         for task in Self.tasks {
             // A property added to the task must be written by `IntentTask.jsonTree` too.
-            #expect(Mirror(reflecting: task).children.count == 10, "IntentTask's stored properties changed")
+            #expect(Mirror(reflecting: task).children.count == 11, "IntentTask's stored properties changed")
             let stages: [ConversationStage] = [.idle, .resolving(task), .confirming(task), .handling(task),
                                                .findingRide(task, then: .permission)]
             for stage in stages {
                 for language in ["en", "zh-Hans"] {
-                    let state = ConversationState(language: language, stage: stage)
+                    let state = ConversationState(language: language, stage: stage, questionNumber: 7)
                     #expect(try state.jsonTree() == Self.throughText(state), "\(stage)")
                     #expect(try JSONValueEncoder().encode(state) == Self.throughText(state))
                     // Read back as on resume (a null confirm response reads as none, as it always did).
@@ -45,6 +46,22 @@ import Testing
                 }
             }
         }
+    }
+
+    @Test func aStateWithARequestSetAsideIsWrittenByCodableAndReadBack() throws {
+        let task = try #require(Self.tasks.first)
+        var state = ConversationState(language: "de", stage: .handling(task), questionNumber: 3)
+        state.interrupted = InterruptedRequest(task: task, question: .value(parameter: "content", element: nil, reason: .missing))
+        #expect(throws: JSONTree.Unsupported.self) { try state.jsonTree() }
+        let back = try JSONDecoder().decode(ConversationState.self, from: JSONValueEncoder().encode(state).jsonData())
+        #expect(back == state)
+    }
+
+    @Test func aStateSavedBeforeQuestionsWereNumberedReads() throws {
+        let saved = Data(#"{"language":"en","stage":{"idle":{}}}"#.utf8)
+        let state = try JSONDecoder().decode(ConversationState.self, from: saved)
+        #expect(state.questionNumber == 0)
+        #expect(state.interrupted == nil)
     }
 
     @Test func aStateWithAQuestionIsWrittenByCodable() throws {

@@ -43,7 +43,11 @@ struct InProcessConversationTests {
         let saved = try #require(try assistant.store.conversationState(session: "test"))
         let state = try JSONDecoder().decode(ConversationState.self, from: saved)
         #expect(state.question == PendingQuestion.value(parameter: "content", element: nil, reason: .missing))
-        let done = await assistant.say("see you soon")
+        // Words that came from an answer are read back; nothing is sent before the yes.
+        let readBack = await assistant.say("see you soon")
+        #expect(readBack.last?.step == "confirmIntent", "\(readBack.map(\.speech))")
+        #expect(sent.messages.isEmpty)
+        let done = await assistant.say("yes")
         #expect(done.last?.step == "handled", "\(done.map(\.speech))")
         #expect(sent.messages == ["see you soon"])
         await assistant.shutdown()

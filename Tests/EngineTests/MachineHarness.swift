@@ -84,6 +84,7 @@ extension PendingQuestion {
         case .confirmValue(let parameter, _, _): return "confirmValue \(parameter)"
         case .confirmIntent: return "confirmIntent"
         case .openApp: return "openApp"
+        case .valueOrOther(let parameter, _, _, _): return "valueOrOther \(parameter)"
         }
     }
 }
@@ -108,6 +109,7 @@ extension ConversationEnding {
         case .declined: return "declined"
         case .permissionDenied(let app): return "permissionDenied \(app)"
         case .stayedLocked: return "stayedLocked"
+        case .setAside: return "setAside"
         case .gaveUp(let step): return "gaveUp \(step)"
         case .confirmFailed: return "confirmFailed"
         }
