@@ -6,7 +6,8 @@ development half, even ids, without transport_taxi and social_post) and Home Ass
 templates (sampled with Scripts/outofscope_sets.py's sampler), and the out-of-scope requests written for
 Parlance in Scripts/outofscope_written/LANG.txt (where the corpora are thin: Japanese, Chinese), expanded
 so that every alternative is used. Only counts of words used in at least
-three requests are written, never a sentence. xSID is not used here (share-alike: evaluation only).
+three requests are written, never a sentence. The names people call an assistant by ("olly", "alexa")
+are left out at a request's edges: real requests in scope use them as much. xSID is not used here (share-alike: evaluation only).
 
 Written to Sources/ParlanceUnderstanding/Resources/Languages/<language>/outofscope-words.tsv: a first line
 "#requests<TAB>N", then "word<TAB>count" lines, most used first. Understanding folds the words as it
@@ -88,6 +89,16 @@ def written(language):
     return sorted(sentences)
 
 
+# The names people call an assistant by, before or after a request ("olly, set an alarm", "… alexa"): MASSIVE's
+# requests use them whether they are in scope or not, so they say nothing of scope ("olly book me a taxi").
+WAKE_WORDS = re.compile(r"^(?:(?:hey|hi|hello|ok|okay)\s+)?(?:olly|alexa|siri)\b\s*|"
+                        r"^(?:hey|ok|okay)\s+google\b\s*|\s*\b(?:olly|alexa|siri)$")
+
+
+def without_wake_words(request):
+    return WAKE_WORDS.sub("", request).strip() or request
+
+
 def tables(data):
     rng = random.Random(20261124)
     massive_dev, _ = sets.massive(os.path.join(data, "massive-en-US", "train.jsonl"))
@@ -96,7 +107,7 @@ def tables(data):
         folder = os.path.join(data, "ha-intents-sentences", sets.HA_FOLDER.get(language, language))
         requests = sets.ha_sentences(folder, language, 3, rng)
         if language == "en":
-            requests += massive_dev
+            requests += [without_wake_words(request) for request in massive_dev]
         requests += written(language)
         counts = collections.Counter()
         for request in requests:

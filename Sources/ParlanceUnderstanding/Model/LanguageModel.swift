@@ -177,10 +177,12 @@ final class LanguageModel: Sendable {
             for template in templates {
                 // About 480 sentences per intent, however many templates it has.
                 let count = intent == IntentClassifier.none ? 14 : max(16, 480 / max(templates.count, 1))
-                for sentence in expander.expand(template, count: count,
-                                                appNames: trainingApps, wrapApp: true) {
-                    let utterance = Utterance(sentence.text)
+                for written in expander.expand(template, count: count,
+                                               appNames: trainingApps, wrapApp: true) {
                     sentenceCount += 1
+                    // Every third sentence as speech recognisers write it: names in lower case, no punctuation.
+                    let sentence = sentenceCount % 3 == 0 ? written.spoken : written
+                    let utterance = Utterance(sentence.text)
                     let segments = analyzer.segments(of: utterance, apps: spotter, vocabulary: vocabularies[sentenceCount % 2],
                                                      time: time)
                     classifierExamples.append((ModelFeatures.sentence(segments), classIndex))

@@ -10,6 +10,34 @@ struct TemplateExpander {
         var slots: [(property: String, range: Range<Int>)]
         /// Where the template's unlabelled fillers ({_task}, {_date}) went: not the template's own words.
         var fillers: [Range<Int>] = []
+
+        /// The sentence as a speech recogniser writes it: lower case, without punctuation ("text john im
+        /// late" rather than "Text John: I'm late"), so that the models learn names and messages from where they
+        /// stand, not from capitals and colons. Every character keeps its offset, so the slots stay where they were.
+        var spoken: Sentence {
+            let characters = Array(text)
+            var result = ""
+            for (index, character) in characters.enumerated() {
+                let previous = index > 0 ? characters[index - 1] : " "
+                let next = index + 1 < characters.count ? characters[index + 1] : " "
+                if Self.isDropped(character, between: previous, and: next) {
+                    result.append(" ")
+                    continue
+                }
+                let lower = String(character).lowercased()
+                result += lower.count == 1 ? lower : String(character)
+            }
+            return Sentence(text: result, slots: slots, fillers: fillers)
+        }
+
+        /// Punctuation a recogniser does not write: not an apostrophe or hyphen inside a word ("don't",
+        /// "Jean-Luc"), nor a point, comma or colon between digits ("15.50", "7:30").
+        private static func isDropped(_ character: Character, between previous: Character, and next: Character) -> Bool {
+            guard character.isPunctuation || "\"“”„«»「」『』".contains(character) else { return false }
+            if "'’-".contains(character), previous.isLetter, next.isLetter { return false }
+            if ".,:".contains(character), previous.isNumber, next.isNumber { return false }
+            return true
+        }
     }
 
     private static let quotable: Set<String> = ["content", "note", "searchTerms"]

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// A template matches when the request's words are the template's words, in order, and each slot is
 /// filled by something recognised for it: an app name, an amount, a date, a goal, a number, one of the
-/// user's or the app's vocabulary phrases for that parameter, or for a person a capitalized name. A
+/// user's or the app's vocabulary phrases for that parameter, or for a person a capitalized name (and for
+/// whom a message, a call or a payment is for, one or two lower-case words no template uses). A
 /// message or a note (`content`, `note`) takes whatever words are left between the template's own, so
 /// it arrives exactly as said. Search words, an album, a group or a workout no vocabulary knows match
 /// only as one to three lower-case words no template uses, held between the template's own words ("show
@@ -29,6 +30,11 @@ struct TemplateMatcher: Sendable {
     private static let freeTextProperties: Set<String> = ["content", "note"]
     /// The longest name of a person not in the vocabulary, in words.
     private static let longestName = 4
+    /// The longest name written in lower case ("text john i'm late", as speech recognisers write), in words.
+    private static let longestLowerCaseName = 2
+    /// The people a name in lower case may be: whom a message, a call or a payment is for or from. Not the
+    /// people in photos, whose words are as often what the photos show ("photos of sunsets").
+    static let lowerCaseNameProperties: Set<String> = ["recipients", "contacts", "senders", "payee", "payer", "recipient"]
     /// The longest name before a title ("田中さん"), in characters or words.
     private static let longestTitledName = 5
     /// The longest value of another kind (search words, an album) no vocabulary knows, in words.
@@ -429,6 +435,8 @@ struct TemplateMatcher: Sendable {
         let honorifics: [[String]]
         let names: NameWords
         let tokenCount: Int
+        /// Whether the language writes without spaces (Japanese, Chinese): no name in lower case there.
+        let unspaced: Bool
 
         init(segments: [Segment], utterance: Utterance, commonWords: Set<String>, listJoiners: Set<String>,
              honorifics: [[String]], names: NameWords, unspaced: Bool, wordNumbers: [String: Int]) {
@@ -436,6 +444,7 @@ struct TemplateMatcher: Sendable {
             self.listJoiners = listJoiners
             self.honorifics = honorifics
             self.names = names
+            self.unspaced = unspaced
             tokenCount = utterance.tokens.count
             segmentAt = SegmentStarts(count: utterance.tokens.count + 1)
             for segment in segments where !segment.kind.isPunctuation {
@@ -596,7 +605,27 @@ struct TemplateMatcher: Sendable {
                   segmentAt.kind(position + length) == .word {
                 length += 1
             }
+            if length == 0, TemplateMatcher.lowerCaseNameProperties.contains(property) {
+                return lowerCaseNameEnds(at: position)
+            }
             return stride(from: length, through: 1, by: -1).map { position + $0 }
+        }
+
+        /// Where a name written in lower case may end ("text john i'm late", "call alexa"): one or two words no
+        /// template or function word uses, shortest first, so that a message after it keeps its words ("john" +
+        /// "see you soon"); a longer name is found when nothing else matches after one word ("call john smith").
+        private func lowerCaseNameEnds(at position: Int) -> [Int] {
+            guard !unspaced else { return [] }
+            var ends: [Int] = []
+            var end = position
+            while end < keys.count, end - position < TemplateMatcher.longestLowerCaseName,
+                  keys[end].count > 1, !commonWords.contains(keys[end]), keys[end].allSatisfy(\.isLetter),
+                  end == position || !nameBreakBefore[end], !startsBreak(end),
+                  segmentAt.kind(end) == .word, segmentAt.end(end) == end + 1 {
+                end += 1
+                ends.append(end)
+            }
+            return ends
         }
 
         /// Whether a word that starts what follows a name, never part of one, begins at `index` ("把", "Ich").
