@@ -56,11 +56,16 @@ struct AssistantAPI: Sendable {
         let answering: Bool
         let nextSeq: Int
         let turns: [ServedTurn]
+        /// What the user said between the turns.
+        let said: [SaidTurn]
+        /// The number of the question waiting for an answer, if any: only its turn's answers are taken.
+        let pendingQuestion: Int?
     }
 
     private func view(_ served: ServedConversation) async -> ConversationView {
         ConversationView(id: served.id, language: served.language, mode: served.mode.rawValue,
-                         answering: await served.isAnswering, nextSeq: served.log.nextSequence, turns: served.log.turns())
+                         answering: await served.isAnswering, nextSeq: served.log.nextSequence, turns: served.log.turns(),
+                         said: served.log.said(), pendingQuestion: await served.pendingQuestion)
     }
 
     private func createConversation(_ request: Request) async throws -> JSONResponse<ConversationView> {
@@ -85,6 +90,8 @@ struct AssistantAPI: Sendable {
 
     private struct NewTurn: Decodable {
         var text: String
+        /// The question (a turn's `questionNumber`) the text answers; one no longer pending is refused.
+        var answering: Int?
     }
 
     /// The turns that answer one thing the user said.
@@ -103,7 +110,9 @@ struct AssistantAPI: Sendable {
         let served = try await hub.conversation(id)
         let meter = ExtensionTimeMeter()
         let began = ContinuousClock.now
-        let turns = try await ExtensionTimeMeter.$current.withValue(meter) { try await served.respond(to: text) }
+        let turns = try await ExtensionTimeMeter.$current.withValue(meter) {
+            try await served.respond(to: text, answering: body.answering)
+        }
         let total = ContinuousClock.now - began
         // The assistant's own time and the apps' (extension start and calls), for operators and the load test.
         var headers = HTTPFields()

@@ -35,8 +35,9 @@ public actor ConversationHub: Service {
     let assistant: Assistant
     private let limit: Int
     private var live: [String: ServedConversation] = [:]
-    /// Every conversation started by this server, live or put away (a put-away one with nothing saved starts afresh).
-    private var known: [String: (language: String?, mode: PresentationMode)] = [:]
+    /// Every conversation started by this server, live or put away (a put-away one with nothing saved starts afresh),
+    /// with its turns when put away, so a page shows the whole conversation again when it comes back.
+    private var known: [String: (language: String?, mode: PresentationMode, log: TurnLog?)] = [:]
     private let started = AsyncStream<ServedConversation>.makeStream()
     private let logger = Logger(label: "parlance.server.conversations")
 
@@ -122,9 +123,10 @@ public actor ConversationHub: Service {
                                         host: assistant.host, understander: assistant.understander,
                                         session: Self.session(id), mode: mode, language: language,
                                         lockSource: assistant.lockSource)
-        let served = ServedConversation(id: id, language: language, mode: mode, conversation: conversation)
+        let served = ServedConversation(id: id, language: language, mode: mode, conversation: conversation,
+                                        log: TurnLog(continuing: known[id]?.log))
         live[id] = served
-        known[id] = (language, mode)
+        known[id] = (language, mode, nil)
         started.continuation.yield(served)
         return (served, true)
     }
@@ -139,6 +141,7 @@ public actor ConversationHub: Service {
         }
         for candidate in candidates.sorted(by: { $0.used < $1.used }).prefix(live.count - limit + 1) {
             guard let served = live.removeValue(forKey: candidate.id) else { continue }
+            known[candidate.id]?.log = served.log
             logger.debug("conversation put away", metadata: ["conversation": "\(candidate.id)"])
             served.conversation.finish()
         }

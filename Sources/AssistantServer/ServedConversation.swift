@@ -9,15 +9,17 @@ actor ServedConversation {
     nonisolated let language: String?
     nonisolated let mode: PresentationMode
     nonisolated let conversation: Conversation
-    nonisolated let log = TurnLog()
+    nonisolated let log: TurnLog
     private var answering = false
     private(set) var lastUsed = ContinuousClock.now
 
-    init(id: String, language: String?, mode: PresentationMode, conversation: Conversation) {
+    /// `log` goes on from the turns of an earlier time the conversation was open, if any.
+    init(id: String, language: String?, mode: PresentationMode, conversation: Conversation, log: TurnLog = TurnLog()) {
         self.id = id
         self.language = language
         self.mode = mode
         self.conversation = conversation
+        self.log = log
     }
 
     /// Whether a turn is being answered now.
@@ -28,10 +30,20 @@ actor ServedConversation {
         (try? await exclusive { await conversation.resume() }) ?? []
     }
 
-    /// Answers what the user said; waiting turns reach listeners while the extension works.
-    func respond(to text: String) async throws(APIError) -> [ServedTurn] {
+    /// The number of the question the conversation waits on, if any.
+    var pendingQuestion: Int? {
+        get async {
+            let state = await conversation.currentState
+            return state.question == nil ? nil : state.questionNumber
+        }
+    }
+
+    /// Answers what the user said (at question `answering`, when the client names one: a question no longer
+    /// pending is not answered); waiting turns reach listeners while the extension works. The words are kept.
+    func respond(to text: String, answering: Int? = nil) async throws(APIError) -> [ServedTurn] {
         try await exclusive {
-            await conversation.respond(to: text) { [log] turn in log.append(turn) }
+            log.appendSaid(text, answering: answering)
+            return await conversation.respond(to: text, answering: answering) { [log] turn in log.append(turn) }
         }
     }
 
@@ -50,7 +62,11 @@ actor ServedConversation {
             answering = false
             lastUsed = .now
         }
-        var served = await body().map { log.append($0) }
+        let turns = await body()
+        // The question asked last is the one pending: its turn carries its number.
+        let pending = await pendingQuestion
+        let asking = pending == nil ? nil : turns.lastIndex { $0.kind == .question }
+        var served = turns.indices.map { log.append(turns[$0], questionNumber: $0 == asking ? pending : nil) }
         // Shown: the turns are in the log the devices read, so a finished request may be forgotten.
         if let failure = await conversation.delivered() { served.append(log.append(failure)) }
         return served

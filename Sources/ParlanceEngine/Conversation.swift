@@ -128,6 +128,18 @@ public actor Conversation {
         return (failure.map { [$0] } ?? []) + (await run(understand(text)))
     }
 
+    /// Answers what the user said at question `answering` (a `ConversationState.questionNumber` a client
+    /// showed; nil: said at no question in particular). When that question is not the one pending (it was
+    /// answered, or a newer one replaced it), nothing is done: the user hears so, and the pending question again.
+    public func respond(to text: String, answering: Int?,
+                        progress: (@Sendable (AssistantTurn) -> Void)? = nil) async -> [AssistantTurn] {
+        let pending = machine.question == nil ? nil : machine.state.questionNumber
+        guard let answering, answering != pending else { return await respond(to: text, progress: progress) }
+        guard let question = machine.question, let task = machine.state.task else { return [presenter.staleAnswer()] }
+        return [presenter.staleAnswer(),
+                presenter.question(prompt(for: question, task: task), repeated: false, context: presentationContext(task))]
+    }
+
     /// The front end has shown the turns it was given. Until then, a request whose handling ended stays
     /// saved, so that an assistant killed before the user saw how it ended tells it on the next start
     /// (from the journal, never by handling it again). Returns a turn when saving failed.

@@ -49,13 +49,16 @@ public final class WyomingHandler: Sendable {
                     return [WyomingEvent(type: "not-handled", data: ["text": .string("I didn't hear anything.")])]
                 }
                 var session = defaultSession
-                if case .object(let context)? = event.data["context"], case .string(let id)? = context["conversation_id"],
-                   id.hasPrefix("wyoming-"), id.count <= 80 {
-                    session = id
+                var answering: Int?
+                if case .object(let context)? = event.data["context"] {
+                    if case .string(let id)? = context["conversation_id"], id.hasPrefix("wyoming-"), id.count <= 80 { session = id }
+                    // The question the client heard, as the last answer's context named it: a stale answer is refused.
+                    if case .number(let number)? = context["question_number"], let whole = Int(exactly: number) { answering = whole }
                 }
                 let conversation = conversation(session, language: event.string("language"))
-                let turns = await conversation.respond(to: text)
-                return [handler.reply(to: turns, session: session)]
+                let turns = await conversation.respond(to: text, answering: answering)
+                let state = await conversation.currentState
+                return [handler.reply(to: turns, session: session, questionNumber: state.question == nil ? nil : state.questionNumber)]
             case "transcribe" where handler.speech?.recognizer != nil:
                 utterance = StreamedUtterance(language: event.string("language") ?? "en",
                                               trailingSilence: handler.speech?.trailingSilence ?? .milliseconds(800))
@@ -188,12 +191,13 @@ public final class WyomingHandler: Sendable {
     }
 
     /// `handled` with the words of the turns, or `not-handled` when none concerned an intent (the request
-    /// was not one an app serves).
-    func reply(to turns: [AssistantTurn], session: String) -> WyomingEvent {
+    /// was not one an app serves). The context names the question pending (`question_number`), if any.
+    func reply(to turns: [AssistantTurn], session: String, questionNumber: Int? = nil) -> WyomingEvent {
         let words = turns.map(\.speech).filter { !$0.isEmpty }.joined(separator: " ")
-        let context: JSONValue = .object(["conversation_id": .string(session),
-                                          "awaiting_answer": .bool(turns.last?.kind == .question)])
+        var context: [String: JSONValue] = ["conversation_id": .string(session),
+                                            "awaiting_answer": .bool(turns.last?.kind == .question)]
+        if let questionNumber, turns.last?.kind == .question { context["question_number"] = .number(Double(questionNumber)) }
         let served = turns.contains { $0.intent != nil }
-        return WyomingEvent(type: served ? "handled" : "not-handled", data: ["text": .string(words), "context": context])
+        return WyomingEvent(type: served ? "handled" : "not-handled", data: ["text": .string(words), "context": .object(context)])
     }
 }

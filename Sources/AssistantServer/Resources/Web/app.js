@@ -10,7 +10,7 @@ const words = {
         assistant: "Parlance", conversation: "Conversation", tokenTitle: "Access token",
         tokenHelp: "This assistant asks for its access token. It is kept in this browser.", token: "Token", ok: "OK",
         thinking: "Parlance is answering…", offline: "The assistant cannot be reached; try again.",
-        choices: "Choices" },
+        choices: "Choices", busy: "Parlance is still answering; try again in a moment.", failed: "Something went wrong in the assistant; try again.", tooLong: "That is too long; say it more briefly.", ended: "That conversation had ended, so a new one has begun." },
   de: { talk: "Sprechen", stopTalking: "Stopp", listening: "Ich höre zu… (Stopp drücken oder einfach pausieren)", notHeard: "Das habe ich nicht verstanden; noch einmal bitte.", noMicrophone: "Das Mikrofon konnte nicht geöffnet werden.",
         allow: "Erlauben:", allowed: "Erlaubt", language: "Sprache", mode: "Modus", visual: "Visuell", voice: "Sprache (gesprochen)", restart: "Neues Gespräch",
         yourRequest: "Deine Bitte", placeholder: "Schick Bobo eine Nachricht mit MonkeyChat", send: "Senden",
@@ -18,21 +18,21 @@ const words = {
         assistant: "Parlance", conversation: "Gespräch", tokenTitle: "Zugangsschlüssel",
         tokenHelp: "Dieser Assistent verlangt seinen Zugangsschlüssel. Er bleibt in diesem Browser.", token: "Schlüssel",
         ok: "OK", thinking: "Parlance antwortet…", offline: "Der Assistent ist nicht erreichbar; versuch es noch einmal.",
-        choices: "Auswahl" },
+        choices: "Auswahl", busy: "Parlance antwortet noch; versuch es gleich noch einmal.", failed: "Im Assistenten ist etwas schiefgegangen; versuch es noch einmal.", tooLong: "Das ist zu lang; sag es kürzer.", ended: "Das Gespräch war beendet, deshalb hat ein neues begonnen." },
   fr: { talk: "Parler", stopTalking: "Arrêter", listening: "J'écoute… (appuie sur Arrêter ou fais une pause)", notHeard: "Je n'ai pas compris ; réessaie.", noMicrophone: "Le micro n'a pas pu être ouvert.",
         allow: "Autoriser", allowed: "Autorisé", language: "Langue", mode: "Mode", visual: "Visuel", voice: "Vocal", restart: "Nouvelle conversation",
         yourRequest: "Ta demande", placeholder: "Envoie un message MonkeyChat à Bobo", send: "Envoyer",
         discover: "Que sais-tu faire ?", discoverText: "que sais-tu faire ?", yes: "Oui", no: "Non", you: "Toi",
         assistant: "Parlance", conversation: "Conversation", tokenTitle: "Jeton d'accès",
         tokenHelp: "Cet assistant demande son jeton d'accès. Il reste dans ce navigateur.", token: "Jeton", ok: "OK",
-        thinking: "Parlance répond…", offline: "L'assistant est injoignable ; réessaie.", choices: "Choix" },
+        thinking: "Parlance répond…", offline: "L'assistant est injoignable ; réessaie.", choices: "Choix", busy: "Parlance répond encore ; réessaie dans un instant.", failed: "Quelque chose s'est mal passé dans l'assistant ; réessaie.", tooLong: "C'est trop long ; dis-le plus brièvement.", ended: "Cette conversation était terminée, une nouvelle a commencé." },
   it: { talk: "Parla", stopTalking: "Stop", listening: "Ti ascolto… (premi Stop o fai una pausa)", notHeard: "Non ho capito; riprova.", noMicrophone: "Impossibile aprire il microfono.",
         allow: "Consenti", allowed: "Consentito", language: "Lingua", mode: "Modalità", visual: "Visiva", voice: "Vocale", restart: "Nuova conversazione",
         yourRequest: "La tua richiesta", placeholder: "Manda un messaggio MonkeyChat a Bobo", send: "Invia",
         discover: "Cosa sai fare?", discoverText: "cosa sai fare?", yes: "Sì", no: "No", you: "Tu",
         assistant: "Parlance", conversation: "Conversazione", tokenTitle: "Token di accesso",
         tokenHelp: "Questo assistente chiede il suo token di accesso. Resta in questo browser.", token: "Token", ok: "OK",
-        thinking: "Parlance sta rispondendo…", offline: "L'assistente non è raggiungibile; riprova.", choices: "Scelte" },
+        thinking: "Parlance sta rispondendo…", offline: "L'assistente non è raggiungibile; riprova.", choices: "Scelte", busy: "Parlance sta ancora rispondendo; riprova tra un momento.", failed: "Qualcosa è andato storto nell'assistente; riprova.", tooLong: "È troppo lungo; dillo più brevemente.", ended: "Quella conversazione era finita, quindi ne è iniziata una nuova." },
   ja: { talk: "話す", stopTalking: "停止", listening: "聞いています…（停止を押すか、少し間を置いてください）", notHeard: "聞き取れませんでした。もう一度どうぞ。", noMicrophone: "マイクを開けませんでした。",
         allow: "許可:", allowed: "許可済み", language: "言語", mode: "モード", visual: "画面", voice: "音声", restart: "新しい会話",
         yourRequest: "リクエスト", placeholder: "MonkeyChatでボボにメッセージを送って", send: "送信",
@@ -40,14 +40,14 @@ const words = {
         assistant: "Parlance", conversation: "会話", tokenTitle: "アクセストークン",
         tokenHelp: "このアシスタントにはアクセストークンが必要です。このブラウザに保存されます。", token: "トークン",
         ok: "OK", thinking: "Parlance が応答中…", offline: "アシスタントに接続できません。もう一度お試しください。",
-        choices: "選択肢" },
+        choices: "選択肢", busy: "Parlance はまだ応答中です。少し待ってからもう一度どうぞ。", failed: "アシスタントで問題が起きました。もう一度お試しください。", tooLong: "長すぎます。もっと短く言ってください。", ended: "その会話は終了していたので、新しい会話を始めました。" },
   zh: { talk: "说话", stopTalking: "停止", listening: "正在听…（按停止或稍作停顿）", notHeard: "没听清，请再说一遍。", noMicrophone: "无法打开麦克风。",
         allow: "允许", allowed: "已允许", language: "语言", mode: "模式", visual: "视觉", voice: "语音", restart: "新对话",
         yourRequest: "你的请求", placeholder: "用MonkeyChat给波波发消息", send: "发送",
         discover: "你能做什么？", discoverText: "你能做什么？", yes: "是", no: "不", you: "你",
         assistant: "Parlance", conversation: "对话", tokenTitle: "访问令牌",
         tokenHelp: "此助手需要访问令牌。它保存在此浏览器中。", token: "令牌", ok: "确定",
-        thinking: "Parlance 正在回答…", offline: "无法连接助手，请重试。", choices: "选项" },
+        thinking: "Parlance 正在回答…", offline: "无法连接助手，请重试。", choices: "选项", busy: "Parlance 还在回答，请稍后再试。", failed: "助手出了问题，请重试。", tooLong: "太长了，请说得简短些。", ended: "那个对话已经结束，已开始新的对话。" },
 };
 
 // Steps whose question is answered yes or no.
@@ -67,10 +67,22 @@ const page = {
   voice: document.getElementById("voice"),
 };
 
-const state = { id: null, shown: new Set(), socket: null, busy: false, lastSeq: 0, starting: Promise.resolve(), saying: Promise.resolve() };
+// `question`: the number of the question the page shows as waiting for an answer (null: none); what the user
+// types or clicks names it, so an answer meant for an old question is never taken for a newer one.
+const state = { id: null, shown: new Set(), socket: null, busy: false, lastSeq: 0, question: null,
+                starting: Promise.resolve(), saying: Promise.resolve() };
 
 function text(key) {
   return (words[page.language.value] || words.en)[key] || words.en[key] || key;
+}
+
+// A failure in plain words, never the API's own message (it is for developers).
+function describeError(error) {
+  if (!error || !error.status) return text("offline");
+  if (error.status === 409) return text("busy");
+  if (error.status === 413 || error.code === "textTooLong" || error.code === "tooLong") return text("tooLong");
+  if (error.status === 404) return text("ended");
+  return text("failed");
 }
 
 function translatePage() {
@@ -82,22 +94,36 @@ function translatePage() {
 
 const { token, api, element, appIcon } = Parlance;
 
-// A question's choices answer it once: the click disables them all (a double click is not two answers),
-// and enables them again if the answer could not be sent.
-function choiceButton(label, answer) {
+// A question's choices answer it once, naming it (`question`): the click disables them all (a double click
+// is not two answers), and enables them again if the answer could not be sent and the question still waits.
+// A discovery's choices are requests (`question` undefined): they name the question waiting when clicked, as typing does.
+function choiceButton(label, answer, question) {
   const button = element("button", "secondary", label);
   button.type = "button";
   button.addEventListener("click", async () => {
     const list = button.closest("ul");
-    const choices = list ? [...list.querySelectorAll("button")] : [button];
+    const isAnswer = question !== undefined;
+    const choices = list && isAnswer ? [...list.querySelectorAll("button")] : [button];
     choices.forEach((choice) => { choice.disabled = true; });
-    button.classList.add("chosen");
-    if (!(await say(answer))) {
+    if (isAnswer) button.classList.add("chosen");
+    const answered = await say(answer, isAnswer ? question : state.question);
+    if (!answered && (!isAnswer || state.question === question)) {
       choices.forEach((choice) => { choice.disabled = false; });
       button.classList.remove("chosen");
+    } else if (!isAnswer) {
+      button.disabled = false;
     }
   });
   return button;
+}
+
+// Only the question waiting for an answer has usable choices: those of every earlier question are disabled.
+function closeQuestions(except) {
+  for (const list of page.log.querySelectorAll("ul.choices[data-question]")) {
+    if (list === except) continue;
+    list.querySelectorAll("button").forEach((button) => { button.disabled = true; });
+    list.dataset.closed = "true";
+  }
 }
 
 function renderCard(card, turn) {
@@ -127,7 +153,7 @@ function allowButton(turn, item) {
       button.disabled = true;
       button.textContent = `${text("allowed")}: ${turn.app}`;
     } catch (error) {
-      page.status.textContent = error.message;
+      page.status.textContent = describeError(error);
     }
   });
   const list = element("ul", "choices");
@@ -156,19 +182,27 @@ function renderChoices(turn, item) {
   if (!answers.length) return;
   const list = element("ul", "choices");
   list.setAttribute("aria-label", text("choices"));
+  const question = turn.kind === "question" ? (turn.questionNumber ?? null) : undefined;
+  if (question !== undefined) list.dataset.question = String(question);
   for (const [label, answer] of answers) {
     const entry = element("li");
-    entry.append(choiceButton(label, answer));
+    entry.append(choiceButton(label, answer, question));
     list.append(entry);
   }
   item.append(list);
 }
 
-function show(turn) {
+// Shows an assistant turn (once, by its number). A turn that is not progress ends the question before it:
+// a question becomes the one waiting, anything else leaves none. `replaying`: shown again after a reload, not spoken.
+function show(turn, replaying) {
   if (turn.seq !== undefined) {
     if (state.shown.has(turn.seq)) return;
     state.shown.add(turn.seq);
     state.lastSeq = Math.max(state.lastSeq, turn.seq);
+  }
+  if (turn.kind !== "progress") {
+    closeQuestions(null);
+    state.question = turn.kind === "question" ? (turn.questionNumber ?? null) : null;
   }
   const item = element("li", "turn " + turn.kind);
   item.dataset.step = turn.step;
@@ -185,7 +219,23 @@ function show(turn) {
   renderChoices(turn, item);
   page.log.append(item);
   item.scrollIntoView({ block: "end" });
-  if (page.mode.value === "voice" && turn.kind !== "progress") speak(turn.speech);
+  if (!replaying && page.mode.value === "voice" && turn.kind !== "progress") speak(turn.speech);
+}
+
+// The whole conversation again (after a reload): what the user said between the assistant's turns, and only the
+// waiting question's choices usable.
+function replay(conversation) {
+  const said = [...(conversation.said || [])];
+  for (const turn of conversation.turns) {
+    while (said.length && said[0].after < turn.seq) showMine(said.shift().text);
+    show(turn, true);
+  }
+  said.forEach((entry) => showMine(entry.text));
+  const waiting = conversation.pendingQuestion ?? null;
+  const lists = [...page.log.querySelectorAll("ul.choices[data-question]")];
+  const current = lists.filter((list) => waiting !== null && list.dataset.question === String(waiting)).pop();
+  closeQuestions(current || null);
+  state.question = waiting;
 }
 
 // What the server offers: languages it hears (push-to-talk) and speaks (answers in voice mode).
@@ -314,13 +364,14 @@ async function talk() {
         socket.close();
       }
     } else if (message.type === "turns") {
-      message.turns.forEach(show);
+      message.turns.forEach((turn) => show(turn));
       setBusy(false);
       socket.close();
     } else if (message.type === "error") {
       releaseMicrophone();
       setBusy(false);
-      page.status.textContent = message.message;
+      page.status.textContent = message.code === "conflict" ? text("busy")
+        : message.code === "notFound" ? text("ended") : message.code === "internal" ? text("failed") : text("notHeard");
       socket.close();
     }
   });
@@ -364,7 +415,7 @@ function listen() {
 
 // Starts (or picks up) the conversation; what is said meanwhile waits for it.
 function begin(fresh) {
-  state.starting = start(fresh).catch((error) => { page.status.textContent = error.message; });
+  state.starting = start(fresh).catch((error) => { page.status.textContent = describeError(error); });
   return state.starting;
 }
 
@@ -377,16 +428,17 @@ async function start(fresh) {
       page.mode.value = conversation.mode;
       translatePage();
       state.id = conversation.id;
-      conversation.turns.forEach(show);
+      replay(conversation);
       listen();
       return;
     } catch (error) {
-      if (error.status !== 404) { page.status.textContent = error.message; return; }
+      if (error.status !== 404) { page.status.textContent = describeError(error); return; }
     }
   }
   if (state.id) api("DELETE", `/v1/conversations/${state.id}`).catch(() => {});
   state.shown.clear();
   state.lastSeq = 0;
+  state.question = null;
   page.log.replaceChildren();
   const conversation = await api("POST", "/v1/conversations", { language: page.language.value, mode: page.mode.value });
   state.id = conversation.id;
@@ -396,30 +448,32 @@ async function start(fresh) {
 
 // What is said while an answer is on its way waits for it, then goes in order: a question shown by the
 // event stream can be answered (a click) before the request that asked it has returned.
+// `question`: the question the words were said at (null: none), which the server checks is still the one waiting.
 // Returns whether the assistant answered.
-async function say(words) {
+async function say(words, question) {
   const said = words.trim();
   if (!said) return false;
   showMine(said);
-  const turn = state.saying.then(() => sendTurn(said));
+  const turn = state.saying.then(() => sendTurn(said, question ?? null));
   state.saying = turn;
   const answered = await turn;
   page.input.focus();
   return answered;
 }
 
-async function sendTurn(said) {
+async function sendTurn(said, question) {
   setBusy(true);
   await state.starting;
   try {
-    const answer = await api("POST", `/v1/conversations/${state.id}/turns`, { text: said });
-    answer.turns.forEach(show);
+    const body = question === null ? { text: said } : { text: said, answering: question };
+    const answer = await api("POST", `/v1/conversations/${state.id}/turns`, body);
+    answer.turns.forEach((turn) => show(turn));
     setBusy(false);
     return true;
   } catch (error) {
     setBusy(false);
-    // The API's errors say what went wrong; a request that never reached it (no status) is "cannot be reached".
-    page.status.textContent = error.status ? error.message : text("offline");
+    // In plain words; a request that never reached the assistant (no status) is "cannot be reached".
+    page.status.textContent = describeError(error);
     if (error.status === 404) await begin(true);
     return false;
   }
@@ -429,9 +483,9 @@ page.form.addEventListener("submit", (event) => {
   event.preventDefault();
   const words = page.input.value;
   page.input.value = "";
-  say(words);
+  say(words, state.question);
 });
-page.discover.addEventListener("click", () => say(text("discoverText")));
+page.discover.addEventListener("click", () => say(text("discoverText"), state.question));
 page.restart.addEventListener("click", () => begin(true));
 page.talk.addEventListener("click", () => talk());
 for (const select of [page.language, page.mode]) {
@@ -451,5 +505,15 @@ const preferredMode = query.get("mode") || localStorage.getItem("parlance.mode")
 if (preferredMode === "voice" || preferredMode === "visual") page.mode.value = preferredMode;
 translatePage();
 loadSpeech();
-begin(query.has("language") || query.has("mode"));
+// A language or mode in the address starts a new conversation once; taken out of the address, a reload picks the
+// conversation up again.
+const chosen = query.has("language") || query.has("mode");
+if (chosen) {
+  localStorage.setItem("parlance.language", page.language.value);
+  localStorage.setItem("parlance.mode", page.mode.value);
+  query.delete("language");
+  query.delete("mode");
+  history.replaceState(null, "", location.pathname + (query.toString() ? "?" + query : "") + location.hash);
+}
+begin(chosen);
 page.input.focus();

@@ -33,7 +33,8 @@ const Parlance = (() => {
     });
   }
 
-  // One API call; JSON in and out; an error carries the API's message and the HTTP status.
+  // One API call; JSON in and out; an error carries the API's message, its code and the HTTP status (a page shows
+  // its own words for them: the message is for developers).
   async function api(method, path, body) {
     for (let attempt = 0; attempt < 3; attempt++) {
       const headers = { "Accept": "application/json" };
@@ -44,10 +45,11 @@ const Parlance = (() => {
         localStorage.removeItem("parlance.token");
         if (await askToken()) continue;
       }
-      const answer = response.status === 204 ? {} : await response.json();
+      const answer = response.status === 204 ? {} : await response.json().catch(() => ({}));
       if (!response.ok) {
         const error = new Error(answer.error ? answer.error.message : response.statusText);
         error.status = response.status;
+        error.code = answer.error ? answer.error.code : undefined;
         throw error;
       }
       return answer;
