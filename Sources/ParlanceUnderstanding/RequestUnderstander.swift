@@ -377,6 +377,7 @@ public final class RequestUnderstander: Sendable {
     /// this". Such a value goes only when the list holds a real name besides. A name the user or the app gave,
     /// a word written with a capital inside the sentence ("Bobo and Will"), and a value without a function word
     /// ("bobo and will", as speech writes it: "will" is a word of the templates, not a function word) stay.
+    /// A "person" of function words alone, in lower case, goes even when it is the only one.
     static func withoutWordOnlyPeople(_ labels: [String], segments: [Segment], edgeWords: Set<String>,
                                       functionWords: Set<String>) -> [String] {
         let spans = valueSpans(labels)
@@ -389,6 +390,13 @@ public final class RequestUnderstander: Sendable {
             return plain && span.range.contains { functionWords.contains(segments[$0].key) }
         }
         var labels = labels
+        // Function words alone, in lower case, name nobody ("sag der Gruppe …": "der"), whatever else the request holds.
+        for span in spans where FrameBuilder.personProperties.contains(String(span.property)) && span.range.allSatisfy({ index in
+            guard case .word = segments[index].kind, !segments[index].isCapitalized else { return false }
+            return functionWords.contains(segments[index].key)
+        }) {
+            for index in span.range { labels[index] = "O" }
+        }
         for span in spans where FrameBuilder.personProperties.contains(String(span.property))
             && LanguageModel.listProperties.contains(String(span.property)) && wordsOnly(span) {
             let others = spans.filter { $0.property == span.property && $0.range != span.range }

@@ -85,6 +85,22 @@ extension UnderstandingTests {
             #expect(understood.parameters["content"] == .string(content))
         }
 
+        @Test("function words alone, in lower case, name nobody, even beside no other name")
+        func functionWordsAloneNameNobody() {
+            let segments = "sag der gruppe knitting dass wir kommen".split(separator: " ").enumerated().map { index, word in
+                Segment(tokens: index..<(index + 1), kind: .word, key: String(word), isCapitalized: false)
+            }
+            let labels = ["O", "B-recipients", "O", "B-speakableGroupName", "O", "B-content", "I-content"]
+            let kept = RequestUnderstander.withoutWordOnlyPeople(labels, segments: segments, edgeWords: ["der", "dass", "sag"],
+                                                                 functionWords: ["der", "dass"])
+            #expect(kept == ["O", "O", "O", "B-speakableGroupName", "O", "B-content", "I-content"])
+            // A name written with a capital stays, whatever its words.
+            var named = segments
+            named[1].isCapitalized = true
+            #expect(RequestUnderstander.withoutWordOnlyPeople(labels, segments: named, edgeWords: ["der", "dass", "sag"],
+                                                              functionWords: ["der", "dass"]) == labels)
+        }
+
         @Test("words that start a message, or belong to the request, are no name", arguments: [
             ("en", "ask if they deliver"), ("en", "tell me a joke"), ("en", "let me know about upcoming events"),
             ("de", "sag mir einen Witz"), ("fr", "dis-moi une blague"),
