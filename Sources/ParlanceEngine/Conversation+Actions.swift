@@ -33,6 +33,22 @@ extension Conversation {
             } catch {
                 return ([presenter.notice(.notSaved(reason: error.message))], nil)
             }
+        case let .preferApp(app, domain):
+            do {
+                try registry.setPreferredApp(app, domain: domain)
+                let name = installedApp(app)?.bundle.displayName(language: machine.state.language) ?? app
+                return ([presenter.defaultChosen(app: name, domain: domain)], nil)
+            } catch {
+                return ([presenter.notice(.notSaved(reason: error.message))], nil)
+            }
+        case .markDefaultOffered(let domain):
+            do {
+                try registry.markDefaultOffered(domain: domain)
+            } catch {
+                // The offer may come again; nothing the user relies on is lost.
+                logger.warning("the offer of a default for \(domain) could not be recorded: \(error)")
+            }
+            return ([], nil)
         case .findRide(let task):
             return ([], await findRide(task))
         case let .resolve(parameters, task):

@@ -33,6 +33,7 @@ extension Conversation {
         case let .confirmValue(parameter, _, value): return .confirmValue(parameter: parameter, value: value)
         case .confirmIntent: return .confirmIntent(confirmResponse: task.confirmResponse)
         case .openApp(_, let response): return .openApp(response: response)
+        case .makeDefault(_, let domain): return .makeDefault(domain: domain)
         case let .valueOrOther(parameter, _, value, other):
             return .valueOrRequest(parameter: parameter, text: ValueText.describe(value, language: language),
                                    assistant: other.isAssistant)

@@ -238,7 +238,9 @@ public actor Conversation {
     private func save() -> AssistantTurn? {
         do {
             let data = try encodedState()
-            if data == nil && outcomeNotYetShown { return nil }
+            // The store keeps the request being handled until its outcome was shown, so that a restart tells
+            // it: the offer that follows an outcome is saved only then.
+            if outcomeNotYetShown, data == nil || machine.question?.isDefaultOffer == true { return nil }
             guard data != savedState || !savedStateKnown else { return nil }
             try store.saveConversationState(data, session: session)
             noteSaved(data)
@@ -280,21 +282,20 @@ public actor Conversation {
     private func facts(for task: IntentTask) -> ConversationFacts {
         let installed = task.app.flatMap { installedApp($0) }
         let restricted = installed?.bundle.intentsExtension?.restrictedWhileLocked ?? []
+        // A request whose app the user chose at "Which app?" may end with the offer to make it the default.
+        let chosen = task.app != nil && task.appChosenAtQuestion == true
+        let domain = task.app == nil || chosen ? ConversationFacts.domain(of: task.intent) : nil
         return ConversationFacts(
             permission: installed?.permission ?? .denied,
             sessionLocked: sessionLocked(),
             requiresUnlock: policy.alwaysRestrictedWhileLocked.contains(task.intent) || restricted.contains(task.intent),
             parameters: ConversationFacts.parameters(of: task.intent),
-            preferredApp: task.app == nil ? preferredApp(for: task.intent) : nil,
+            preferredApp: domain.flatMap { try? registry.preferredApp(domain: $0) },
             ongoingApp: task.app == nil ? ongoing.app(for: task.intent, among: task.candidateApps) : nil,
             handleIsIdempotent: installed?.bundle.intentsExtension?.handleIsIdempotent ?? false,
-            opensAppWithoutAsking: decidingHandOff && installed.map { (try? registry.opensWithoutAsking($0.bundle.identifier)) ?? false } ?? false)
-    }
-
-    /// The app the user chose for the intent's domain, if any.
-    private func preferredApp(for intent: String) -> String? {
-        guard let domain = IntentCatalog.intent(named: intent)?.domain.rawValue else { return nil }
-        return try? registry.preferredApp(domain: domain)
+            opensAppWithoutAsking: decidingHandOff && installed.map { (try? registry.opensWithoutAsking($0.bundle.identifier)) ?? false } ?? false,
+            // Unreadable: as if offered, so the offer is not made twice.
+            defaultOffered: chosen && domain.map { (try? registry.defaultWasOffered(domain: $0)) ?? true } ?? true)
     }
 
     private func understandingQuestion(_ question: PendingQuestion, task: IntentTask) -> Question {
@@ -313,6 +314,7 @@ public actor Conversation {
         case .choice(_, _, let items): return .choice(items.map { ValueText.describe($0, language: presenter.languageCode) })
         case .confirmValue(let parameter, _, _): return .confirmation(parameter: reference(parameter))
         case .openApp: return .consent(options: presenter.openAppOptions)
+        case .makeDefault: return .confirmation(parameter: nil)
         }
     }
 

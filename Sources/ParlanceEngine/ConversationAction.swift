@@ -11,6 +11,11 @@ public enum ConversationAction: Sendable, Equatable {
     case setPermission(AppPermission, app: String)
     /// Record that the user lets the app be opened without asking (the "always" to `openApp`).
     case openWithoutAsking(app: String)
+    /// Make the app the domain's default: requests of the domain that name no app go to it (the user's yes
+    /// to `makeDefault`).
+    case preferApp(app: String, domain: String)
+    /// Record that the domain's default was offered, so it is never offered again.
+    case markDefaultOffered(domain: String)
     /// Ask the app for its current ride (answer with `rideFound`).
     case findRide(IntentTask)
     /// Ask the extension to resolve these parameters, in order (answer with `resolved`).

@@ -16,6 +16,9 @@ public struct ConversationFacts: Sendable, Equatable {
     public var parameters: [(name: String, isList: Bool)]
     /// The app the user chose for the intent's domain (`parlance apps prefer`), if any.
     public var preferredApp: String?
+    /// Whether the assistant already offered to make an app the intent's domain's default (read for a
+    /// request whose app the user chose at "Which app?"; it is offered once per domain, ever).
+    public var defaultOffered: Bool
     /// The app that runs the ride or workout a follow-up request is about (its status, cancel, pause, resume,
     /// end), when exactly one of the request's candidate apps runs one: the user started it there.
     public var ongoingApp: String?
@@ -28,7 +31,7 @@ public struct ConversationFacts: Sendable, Equatable {
 
     public init(permission: AppPermission, sessionLocked: Bool, requiresUnlock: Bool,
                 parameters: [(name: String, isList: Bool)], preferredApp: String? = nil, ongoingApp: String? = nil,
-                handleIsIdempotent: Bool = false, opensAppWithoutAsking: Bool = false) {
+                handleIsIdempotent: Bool = false, opensAppWithoutAsking: Bool = false, defaultOffered: Bool = false) {
         self.permission = permission
         self.sessionLocked = sessionLocked
         self.requiresUnlock = requiresUnlock
@@ -37,15 +40,21 @@ public struct ConversationFacts: Sendable, Equatable {
         self.ongoingApp = ongoingApp
         self.handleIsIdempotent = handleIsIdempotent
         self.opensAppWithoutAsking = opensAppWithoutAsking
+        self.defaultOffered = defaultOffered
     }
 
     public static func == (lhs: ConversationFacts, rhs: ConversationFacts) -> Bool {
         lhs.permission == rhs.permission && lhs.sessionLocked == rhs.sessionLocked
             && lhs.requiresUnlock == rhs.requiresUnlock && lhs.preferredApp == rhs.preferredApp
-            && lhs.ongoingApp == rhs.ongoingApp
+            && lhs.ongoingApp == rhs.ongoingApp && lhs.defaultOffered == rhs.defaultOffered
             && lhs.handleIsIdempotent == rhs.handleIsIdempotent && lhs.opensAppWithoutAsking == rhs.opensAppWithoutAsking
             && lhs.parameters.map(\.name) == rhs.parameters.map(\.name)
             && lhs.parameters.map(\.isList) == rhs.parameters.map(\.isList)
+    }
+
+    /// The domain an intent class belongs to ("rides"), if known.
+    public static func domain(of intent: String) -> String? {
+        IntentCatalog.intent(named: intent)?.domain.rawValue
     }
 
     /// The resolvable parameters of an intent class, in resolution order (deprecated aliases left out).

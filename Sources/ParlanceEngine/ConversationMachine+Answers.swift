@@ -6,6 +6,9 @@ extension ConversationMachine {
     /// answer, or a value, choice or yes/no for the request.
     mutating func apply(_ answer: Answer, to question: PendingQuestion, task: IntentTask,
                         facts: (IntentTask) -> ConversationFacts) -> [ConversationAction] {
+        if case let .makeDefault(app, domain) = question {
+            return answerDefaultOffer(answer, app: app, domain: domain, question: question, task: task, facts: facts)
+        }
         switch answer {
         case .cancel:
             state.stage = .idle
@@ -52,6 +55,7 @@ extension ConversationMachine {
             var chosen = task
             chosen.app = options[index]
             chosen.appWasNamed = true  // the user chose it
+            chosen.appChosenAtQuestion = true
             chosen.questionsAsked = 0
             return advance(chosen, from: .permission, facts: facts)
         case .confirmIntent:
@@ -64,8 +68,10 @@ extension ConversationMachine {
                 return corrected(task, with: values, question: question, facts: facts)
             default: return ask(question, task: task, step: "confirmation", repeated: true)
             }
+        case .makeDefault:
+            return declineDefaultOffer(task)  // answered above
         case let .openApp(app, response):
-            return answerOpening(answer, app: app, response: response, question: question, task: task)
+            return answerOpening(answer, app: app, response: response, question: question, task: task, facts: facts)
         case let .value(parameter, element, _):
             if answer == .no {
                 // "no" to "Which other payee?": nothing else is wanted.
@@ -104,14 +110,12 @@ extension ConversationMachine {
     /// Yes, no or always to opening the app. Only those open it or not: anything else asks again, and past
     /// the step's limit the app stays closed (a new request or cancel ended the question before this).
     private mutating func answerOpening(_ answer: Answer, app: String, response: JSONValue, question: PendingQuestion,
-                                        task: IntentTask) -> [ConversationAction] {
+                                        task: IntentTask, facts: (IntentTask) -> ConversationFacts) -> [ConversationAction] {
         switch answer {
         case .yes:
-            state.stage = .idle
-            return [.report(.handOff(response), task)]
+            return succeeded(task, .handOff(response), facts: facts)
         case .always:
-            state.stage = .idle
-            return [.openWithoutAsking(app: app), .report(.handOff(response), task)]
+            return [.openWithoutAsking(app: app)] + succeeded(task, .handOff(response), facts: facts)
         case .no:
             state.stage = .idle
             return [.report(.notOpened(response), task)]

@@ -60,6 +60,7 @@ public struct ConversationMachine: Sendable {
             return apply(answer, to: question, task: task, facts: facts)
         case .unclearAnswer:
             guard case let .asking(task, question) = state.stage else { return [] }
+            if case .makeDefault = question { return declineDefaultOffer(task) }
             return [.ask(question, task, repeated: true, resumed: false)]
         case .rideFound(let ride):
             guard case let .findingRide(task, then) = state.stage else { return [] }
@@ -76,7 +77,9 @@ public struct ConversationMachine: Sendable {
         case let .handled(code, response):
             guard case .handling(let task) = state.stage else { return [] }
             if Self.handsOff(code) { return handOff(response, task: task, facts: facts) }
-            return end(task, .report(Self.report(code: code, response: response, task: task), task))
+            let report = Self.report(code: code, response: response, task: task)
+            if Self.isFailure(code) { return end(task, .report(report, task)) }
+            return succeeded(task, report, facts: facts)
         case .extensionFailed(let reason):
             return endTask(.extensionFailed(reason: reason))
         case .handleFailed(let reason):
@@ -219,7 +222,7 @@ public struct ConversationMachine: Sendable {
     /// decides that another program runs.
     private mutating func handOff(_ response: JSONValue, task: IntentTask,
                                   facts: (IntentTask) -> ConversationFacts) -> [ConversationAction] {
-        guard let app = task.app, !facts(task).opensAppWithoutAsking else { return end(task, .report(.handOff(response), task)) }
+        guard let app = task.app, !facts(task).opensAppWithoutAsking else { return succeeded(task, .handOff(response), facts: facts) }
         var asking = task
         asking.questionsAsked = 0
         return ask(.openApp(app: app, response: response), task: asking, step: "openApp")

@@ -41,6 +41,7 @@ extension IntentTask {
         if let app { members["app"] = .string(app) }
         if let confirmResponse { members["confirmResponse"] = confirmResponse }
         if let userMustConfirm { members["userMustConfirm"] = .bool(userMustConfirm) }
+        if let appChosenAtQuestion { members["appChosenAtQuestion"] = .bool(appChosenAtQuestion) }
         return .object(members)
     }
 }

@@ -108,6 +108,9 @@ public struct IntentTask: Codable, Sendable, Equatable {
     /// The user is asked before handle even where the domain does not ask: a message whose words came
     /// from an answer or an unsure reading is read back, and so is a request the user corrected.
     public var userMustConfirm: Bool?
+    /// The user chose the app at "Which app?" (rather than naming it, or a default or running ride
+    /// choosing it): once the request succeeds, the user may be offered to make it the domain's default.
+    public var appChosenAtQuestion: Bool?
 
     public init(intent: String, identifier: String, parameters: [String: JSONValue], app: String?,
                 appWasNamed: Bool, candidateApps: [String]) {

@@ -23,13 +23,23 @@ public enum PendingQuestion: Codable, Sendable, Equatable {
     /// Words given for a message or a note that also read as something else: are they the value, or
     /// the other thing (a request, a question for the assistant)?
     case valueOrOther(parameter: String, element: Int?, value: JSONValue, other: OtherMeaning)
+    /// After a request whose app the user chose among several: should that app take the domain's requests
+    /// that name no app from now on ("Use MonkeyRide for rides from now on?")? Asked once per domain, ever;
+    /// only a yes keeps it. The request is over when it is asked.
+    case makeDefault(app: String, domain: String)
+
+    /// Whether it is the offer to make an app the domain's default, asked after a request ended.
+    public var isDefaultOffer: Bool {
+        if case .makeDefault = self { return true }
+        return false
+    }
 
     /// The parameter the question is about, if any.
     public var parameter: String? {
         switch self {
         case .value(let parameter, _, _), .choice(let parameter, _, _), .confirmValue(let parameter, _, _),
              .valueOrOther(let parameter, _, _, _): return parameter
-        case .chooseApp, .permission, .unlock, .confirmIntent, .openApp: return nil
+        case .chooseApp, .permission, .unlock, .confirmIntent, .openApp, .makeDefault: return nil
         }
     }
 }

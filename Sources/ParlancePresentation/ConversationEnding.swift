@@ -16,4 +16,6 @@ public enum ConversationEnding: Sendable, Equatable {
     case confirmFailed(response: JSONValue)
     /// A request set aside at one of its questions was dropped for a newer one.
     case setAside
+    /// The user did not make the app the domain's default (no to "Use MonkeyRide for rides from now on?").
+    case defaultDeclined
 }

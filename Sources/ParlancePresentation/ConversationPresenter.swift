@@ -80,6 +80,10 @@ public struct ConversationPresenter: Sendable {
             speech = repair.valueOrRequest(text, note: parameter == "note", assistant: assistant)
             options = repair.valueOrRequestOptions(note: parameter == "note", assistant: assistant)
             step = "valueOrRequest:\(parameter)"
+        case .makeDefault(let domain):
+            speech = DefaultAppPhrases(code: phrases.code).offer(app: context.app, domain: domain)
+            options = Array(phrases.openAppOptions().prefix(2))
+            step = "makeDefault"
         }
         if repeated { speech = phrases.again(speech) }
         // Until an app is chosen, the card is titled after the question, not "the app".
@@ -316,6 +320,8 @@ public struct ConversationPresenter: Sendable {
             return notice(phrases.gaveUp(step: step, app: app), step: "gaveUp", app: context?.app)
         case .setAside:
             return notice(RepairPhrases(code: phrases.code).setAside(), step: "setAside", app: context?.app)
+        case .defaultDeclined:
+            return notice(DefaultAppPhrases(code: phrases.code).declined(), step: "defaultDeclined", app: context?.app)
         case .confirmFailed(let response):
             var turn = result(response, context: context ?? Context(app: app, intent: "", parameters: [:],
                                                                        appWasNamed: true))

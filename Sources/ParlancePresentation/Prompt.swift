@@ -25,4 +25,6 @@ public enum Prompt: Sendable, Equatable {
     /// Were these words (`text`) for the parameter meant as its value, or as a new request (or, with
     /// `assistant`, as a question for the assistant)?
     case valueOrRequest(parameter: String, text: String, assistant: Bool)
+    /// Should the request's app take the domain's ("rides") requests that name no app from now on? Yes or no.
+    case makeDefault(domain: String)
 }

@@ -15,6 +15,8 @@ public final class MemoryStore: AppRegistry, VocabularySource, ConversationStore
         var journal: [String: JournalEntry] = [:]
         var locked = false
         var preferred: [String: String] = [:]
+        /// Domains whose default the assistant offered.
+        var offeredDefaults: Set<String> = []
         /// Apps opened without asking, with the code fingerprint the user said "always" for.
         var openedWithoutAsking: [String: String] = [:]
     }
@@ -61,6 +63,14 @@ public final class MemoryStore: AppRegistry, VocabularySource, ConversationStore
     /// Makes an app the one a domain's unnamed requests go to (nil: none).
     public func setPreferredApp(_ identifier: String?, domain: String) {
         contents.withLock { $0.preferred[domain] = identifier }
+    }
+
+    public func defaultWasOffered(domain: String) throws(StoreError) -> Bool {
+        contents.withLock { $0.offeredDefaults.contains(domain) }
+    }
+
+    public func markDefaultOffered(domain: String) throws(StoreError) {
+        contents.withLock { _ = $0.offeredDefaults.insert(domain) }
     }
 
     public func opensWithoutAsking(_ identifier: String) throws(StoreError) -> Bool {

@@ -53,6 +53,8 @@ extension ConversationAction {
             return "ask \(question.name)" + (repeated ? " again" : "") + (resumed ? " resumed" : "")
         case .setPermission(let permission, _): return "setPermission \(permission.rawValue)"
         case .openWithoutAsking: return "openWithoutAsking"
+        case .preferApp(let app, let domain): return "preferApp \(app) \(domain)"
+        case .markDefaultOffered(let domain): return "markDefaultOffered \(domain)"
         case .findRide: return "findRide"
         case .resolve(let parameters, _): return "resolve \(parameters.first ?? "")"
         case .confirm: return "confirm"
@@ -85,6 +87,7 @@ extension PendingQuestion {
         case .confirmIntent: return "confirmIntent"
         case .openApp: return "openApp"
         case .valueOrOther(let parameter, _, _, _): return "valueOrOther \(parameter)"
+        case .makeDefault(let app, let domain): return "makeDefault \(app) \(domain)"
         }
     }
 }
@@ -110,6 +113,7 @@ extension ConversationEnding {
         case .permissionDenied(let app): return "permissionDenied \(app)"
         case .stayedLocked: return "stayedLocked"
         case .setAside: return "setAside"
+        case .defaultDeclined: return "defaultDeclined"
         case .gaveUp(let step): return "gaveUp \(step)"
         case .confirmFailed: return "confirmFailed"
         }
