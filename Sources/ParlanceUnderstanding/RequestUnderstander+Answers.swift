@@ -167,23 +167,29 @@ struct AnswerReader {
     func correction(_ utterance: Utterance, intent: String, app: String?) -> [String: JSONValue] {
         let tokens = utterance.tokens
         // What follows the last opener or break is the new value: "not Bobo, Kiki", "ボボじゃなくてキキ".
+        // One that ends the reply closes it instead: "mach 30 daraus".
         var start = 0
+        var end = tokens.count
         var index = 0
-        while index < tokens.count {
+        while index < end {
             if let hit = analyzer.correctionOpeners.match(tokens, at: index) {
+                if index + hit.length >= end, index > start {
+                    end = index
+                    break
+                }
                 index += hit.length
                 start = index
-            } else if tokens[index].kind == .punctuation, index + 1 < tokens.count {
+            } else if tokens[index].kind == .punctuation, Self.breaks.contains(tokens[index].key) {
+                if index + 1 < end { start = index + 1 } else { end = index }
                 index += 1
-                start = index
             } else {
                 index += 1
             }
         }
         // A yes or no word left at the front ("不是Bobo，是Kiki") says nothing of the value.
-        while start < tokens.count, let hit = analyzer.yesNo.match(tokens, at: start) { start += hit.length }
-        guard start < tokens.count else { return [:] }
-        let rest = Utterance(utterance.text(of: start..<tokens.count))
+        while start < end, let hit = analyzer.yesNo.match(tokens, at: start) { start += hit.length }
+        guard start < end else { return [:] }
+        let rest = Utterance(utterance.text(of: start..<end))
         let vocabulary = context.vocabulary(for: app)
         let segments = analyzer.segments(of: rest, mentions: [], vocabulary: vocabulary, time: time)
         guard !segments.isEmpty else { return [:] }
@@ -200,6 +206,9 @@ struct AnswerReader {
         guard people.count == 1, let person = people.first, segments.count <= 3 else { return [:] }
         return values(rest, for: ParameterReference(intent: intent, parameter: person, app: app))
     }
+
+    /// Marks that end a clause: what follows the last one is the corrected value ("not Bobo, Kiki").
+    private static let breaks: Set<String> = [",", "，", "、", ";", "；", ":", "：", ".", "。", "!", "！", "?", "？", "…"]
 
     /// A whole yes, no or always, or the option (yes, no, always) picked by its label or position; anything
     /// else is unclear: consent is never read out of a longer answer ("yes, and …" is no "yes").
