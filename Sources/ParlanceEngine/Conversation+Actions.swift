@@ -151,7 +151,8 @@ extension Conversation {
             }
         } catch {
             if journal.stateSaved { noteSaved(state) }
-            return ([], .handleFailed(reason: error.message))
+            logger.warning("\(task.app ?? "?"): handle failed: \(error)")
+            return ([], .handleFailed(reason: error.kind.rawValue))
         }
         noteSaved(state)
         lastHandleResponse = response
@@ -159,7 +160,8 @@ extension Conversation {
         do {
             json = try Self.json(response)
         } catch {
-            return ([], .handleFailed(reason: "its response could not be read: \(error)"))
+            logger.warning("\(task.app ?? "?"): its handle response could not be read: \(error)")
+            return ([], .handleFailed(reason: HostingError.Kind.malformedMessage.rawValue))
         }
         var turns: [AssistantTurn] = []
         do {
@@ -186,7 +188,8 @@ extension Conversation {
 
     private func failed(_ error: any Error, task: IntentTask) -> ConversationEvent {
         logger.warning("\(task.app ?? "?"): \(error)")
-        return .extensionFailed(reason: (error as? HostingError)?.message ?? "\(error)")
+        // The user hears the kind of failure in plain words; the details are in the log and the app's activity log.
+        return .extensionFailed(reason: (error as? HostingError)?.kind.rawValue ?? "")
     }
 
     /// An SDK response in its JSON form.

@@ -78,8 +78,10 @@ extension Conversation {
         case .interrupted: return presenter.notice(.interrupted(app: app), intent: intent)
         case .alreadyHandled: return presenter.notice(.alreadyHandled(app: app))
         case .notRecorded(let reason): return presenter.notice(.notRecorded(app: app, reason: reason))
-        case .handleFailed(let reason): return presenter.notice(.handleFailed(app: app, reason: reason), intent: intent)
-        case .extensionFailed(let reason): return presenter.notice(.extensionFailed(app: app, reason: reason), intent: intent)
+        case .handleFailed(let kind):
+            return presenter.notice(.handleFailed(app: app, reason: presenter.faultWords(kind)), intent: intent)
+        case .extensionFailed(let kind):
+            return presenter.notice(.extensionFailed(app: app, reason: presenter.faultWords(kind)), intent: intent)
         case .noRideToCancel: return presenter.notice(.noRideToCancel(app: app), intent: intent)
         case .appMissing: return presenter.notice(.appMissing(app: task?.app))
         case .valueRefused(let value): return presenter.notice(.valueRefused(value), intent: intent)

@@ -63,7 +63,9 @@ public enum ConversationTrouble: Sendable, Equatable {
     /// The intent was sent to handle before; it is not sent again.
     case alreadyHandled
     case notRecorded(reason: String)
+    /// Handle failed; `reason` is the failure's kind (a `HostingError.Kind` name), told in plain words.
     case handleFailed(reason: String)
+    /// A call to the extension failed; `reason` is the failure's kind, told in plain words.
     case extensionFailed(reason: String)
     case noRideToCancel
     case appMissing

@@ -294,6 +294,9 @@ public struct ConversationPresenter: Sendable {
     /// How to call an app whose name is unknown, in the presenter's language ("the app").
     public var unnamedApp: String { phrases.unnamedApp() }
 
+    /// Why an app's extension failed, in plain words: `kind` is a `HostingError.Kind` name.
+    public func faultWords(_ kind: String) -> String { FaultWords(code: phrases.code).words(for: kind) }
+
     /// The answers offered when asking whether words were meant as a value or as something else.
     public func valueOrRequestOptions(parameter: String, assistant: Bool) -> [String] {
         RepairPhrases(code: phrases.code).valueOrRequestOptions(note: parameter == "note", assistant: assistant)

@@ -13,7 +13,9 @@ extension RequestUnderstander {
         let context = try prepare(text, language: language)
         let reader = AnswerReader(context: context, time: referenceTime(), defaultCurrency: chosenCurrency)
         let utterance = Utterance(text)
-        let answer = reader.answer(utterance, to: question)
+        var answer = reader.answer(utterance, to: question)
+        // "キャンセル" cancels an English conversation too: a whole cancel in any language is one.
+        if answer != .cancel, Self.cancelsInAnyLanguage(utterance) { answer = .cancel }
         switch answer {
         case .values(let values) where question.asksForUserText:
             // "call Bobo on MonkeyCall" as what to say to Kiki: sent only if the user says so.
@@ -32,6 +34,18 @@ extension RequestUnderstander {
         }
         return answer
     }
+
+    /// Whether the whole reply is a cancel word of any supported language.
+    private static func cancelsInAnyLanguage(_ utterance: Utterance) -> Bool {
+        let key = utterance.tokens.filter { $0.kind != .punctuation }.map(\.key).joined(separator: " ")
+        guard !key.isEmpty else { return false }
+        return cancelPhrases.contains(key)
+    }
+
+    /// Every language's cancel phrases, as token keys joined by spaces.
+    private static let cancelPhrases: Set<String> = Set(LanguageCatalog.packs.values.flatMap { pack in
+        pack.answers.cancel.map { Utterance($0).tokens.filter { $0.kind != .punctuation }.map(\.key).joined(separator: " ") }
+    })
 
     /// The request the text makes, if an installed app can serve it and the reading is sure.
     private func servableRequest(_ text: String, language: String?) throws(UnderstandingError) -> UnderstoodRequest? {
