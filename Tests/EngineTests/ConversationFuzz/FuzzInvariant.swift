@@ -17,7 +17,7 @@ enum FuzzInvariant: String, CaseIterable, Sendable {
     case cancelStartsNothing
     /// A no to a confirmation handles nothing in that turn.
     case noHandlesNothing
-    /// Only an app the user named or chose handles a request, or the only app for its domain.
+    /// Only an app the user named, chose or made the domain's default handles a request, or the only app for its domain.
     case onlyNamedOrChosenApp
     /// Every turn returns.
     case turnsReturn
@@ -139,6 +139,12 @@ struct FuzzChecker {
             return step.input == .answer || (options.count == 1 && step.input == .yes)
         }
         if chosen { return true }
+        // A yes to "Use MonkeyRide for rides from now on?" (asked only after the user chose it) makes it the default.
+        let madeDefault = steps.contains { step in
+            guard case .makeDefault(let app, _)? = step.question, app == identifier else { return false }
+            return step.input == .yes || step.input == .answer
+        }
+        if madeDefault { return true }
         guard let domain = IntentCatalog.intent(named: handled.intent)?.domain else { return false }
         let serving = bundles.filter { bundle in bundle.supportedIntents.contains { IntentCatalog.intent(named: $0)?.domain == domain } }
         return serving.count == 1

@@ -78,7 +78,7 @@ final class WalkRunner: Sendable {
         let language = Self.languages.randomElement(using: &random) ?? "en"
         var walk = FuzzWalk(seed: seed, index: index, language: language)
         let counter = Mutex(0)
-        let conversation = Conversation(apps: assistant.store, store: assistant.store, home: nil, host: assistant.host,
+        let conversation = Conversation(apps: WalkApps(assistant.store), store: assistant.store, home: nil, host: assistant.host,
                                         understander: understander, session: "walk-\(index)", language: language,
                                         identifiers: { "walk\(index)-request\(counter.withLock { $0 += 1; return $0 })" })
         var lastTurn: AssistantTurn?
