@@ -43,6 +43,9 @@ struct BrowserTests {
         try browser.type("Bobo")
         try browser.wait(for: Self.lastStep(is: "value:content"))
         try browser.type("send more bananas")
+        // The words came from an answer: read back, sent after a click on Yes.
+        try browser.wait(for: Self.lastStep(is: "confirmIntent"))
+        try browser.click(button: "Yes")
         try browser.wait(for: Self.lastStep(is: "handled"))
         let text = try browser.pageText()
         #expect(text.contains("Sent “send more bananas” to Bobo."), "\(text)")
@@ -105,6 +108,9 @@ struct BrowserTests {
         try browser.wait(for: Self.lastStep(is: "choice:recipients"))
         try browser.screenshot(to: Self.artifacts.appendingPathComponent("disambiguation.png"))
         try browser.click(button: "Little Bobo")
+        // The recipient came from a choice: the message is read back, sent after a click on Yes.
+        try browser.wait(for: Self.lastStep(is: "confirmIntent"))
+        try browser.click(button: "Yes")
         try browser.wait(for: Self.lastStep(is: "handled"))
         let sent = try browser.pageText()
         #expect(sent.contains("Sent “hello” to Little Bobo."), "\(sent)")
@@ -139,6 +145,10 @@ struct BrowserTests {
         try browser.wait(for: "[...document.querySelectorAll('#log li.turn:not(.mine)')].pop()?.dataset.step !== 'discovery'")
         #expect(try browser.pageText().contains("MonkeyFit"))
         try browser.screenshot(to: Self.artifacts.appendingPathComponent("discovery.png"))
+
+        // The workout waits at MonkeyFit's question: cancelled first, or it would come back after the next request.
+        try browser.type("cancel")
+        try browser.wait(for: Self.lastStep(is: "cancelled"))
 
         // A denied app is allowed again from the page, not only with `parlance apps allow`.
         _ = try await server.request("PUT", "/v1/apps/org.parlance.examples.monkeypay/permission", json: ["permission": "denied"])

@@ -38,26 +38,27 @@ struct ServerTests {
         let events = try WebSocketTestClient(url: server.socketURL("/v1/conversations/\(id)/events"))
 
         var answers: [[String: Any]] = []
-        for said in ["send a MonkeyChat message", "yes", "Bobo", "send more bananas"] {
+        // The message's words came from answers: it is read back, and sent after the yes.
+        for said in ["send a MonkeyChat message", "yes", "Bobo", "send more bananas", "yes"] {
             let reply = try await server.request("POST", "/v1/conversations/\(id)/turns", json: ["text": said])
             Self.conforming(reply, "POST", "/v1/conversations/{id}/turns", to: spec)
             answers += reply.object["turns"] as? [[String: Any]] ?? []
         }
-        #expect(answers.map { $0["step"] as? String } == ["permission", "value:recipients", "value:content", "handled"],
-                "\(answers)")
+        #expect(answers.map { $0["step"] as? String }
+                    == ["permission", "value:recipients", "value:content", "confirmIntent", "handled"], "\(answers)")
         let last = try #require(answers.last)
         #expect(last["intent"] as? String == "INSendMessageIntent")
         let parameters = last["parameters"] as? [String: Any]
         #expect(parameters?["content"] as? String == "send more bananas")
         #expect(((parameters?["recipients"] as? [[String: Any]])?.first?["displayName"] as? String) == "Bobo")
-        #expect(answers.map { $0["seq"] as? Int } == [1, 2, 3, 4])
+        #expect(answers.map { $0["seq"] as? Int } == [1, 2, 3, 4, 5])
 
         // The WebSocket heard the same turns, in order.
         var heard: [[String: Any]] = []
-        while heard.count < 4, let message = try events.receive() {
+        while heard.count < 5, let message = try events.receive() {
             heard.append(try #require(try JSONSerialization.jsonObject(with: Data(message.utf8)) as? [String: Any]))
         }
-        #expect(heard.map { $0["seq"] as? Int } == [1, 2, 3, 4])
+        #expect(heard.map { $0["seq"] as? Int } == [1, 2, 3, 4, 5])
         #expect(heard.map { $0["step"] as? String } == answers.map { $0["step"] as? String })
 
         // A late listener catches up from a number on.
@@ -66,8 +67,8 @@ struct ServerTests {
         #expect(caughtUp.contains("\"seq\":3"))
 
         let shown = Self.conforming(try await server.request("GET", "/v1/conversations/\(id)"), "GET", "/v1/conversations/{id}", to: spec)
-        #expect((shown.object["turns"] as? [Any])?.count == 4)
-        #expect(shown.object["nextSeq"] as? Int == 5)
+        #expect((shown.object["turns"] as? [Any])?.count == 5)
+        #expect(shown.object["nextSeq"] as? Int == 6)
 
         // The seed's one-sentence form, in French, in another conversation.
         let french = try await server.startConversation(language: "fr")
