@@ -30,7 +30,7 @@ public final class WyomingHandler: Sendable {
     /// The conversations of one connection, each with its background work running while it is open.
     public actor Connection {
         let handler: WyomingHandler
-        let defaultSession = "wyoming-\(UUID().uuidString)"
+        let defaultSession = WyomingHandler.newConversationID()
         private var conversations: [String: Conversation] = [:]
         private var started: [Conversation] = []
         private var utterance: StreamedUtterance?
@@ -48,17 +48,18 @@ public final class WyomingHandler: Sendable {
                 guard let text = event.string("text")?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else {
                     return [WyomingEvent(type: "not-handled", data: ["text": .string("I didn't hear anything.")])]
                 }
-                var session = defaultSession
+                var named: String?
                 var answering: Int?
                 if case .object(let context)? = event.data["context"] {
-                    if case .string(let id)? = context["conversation_id"], id.hasPrefix("wyoming-"), id.count <= 80 { session = id }
+                    if case .string(let id)? = context["conversation_id"] { named = id }
                     // The question the client heard, as the last answer's context named it: a stale answer is refused.
                     if case .number(let number)? = context["question_number"], let whole = Int(exactly: number) { answering = whole }
                 }
-                let conversation = conversation(session, language: event.string("language"))
+                let (session, conversation, resumed) = await self.conversation(named: named, language: event.string("language"))
                 let turns = await conversation.respond(to: text, answering: answering)
                 let state = await conversation.currentState
-                return [handler.reply(to: turns, session: session, questionNumber: state.question == nil ? nil : state.questionNumber)]
+                return [handler.reply(to: resumed + turns, session: session,
+                                      questionNumber: state.question == nil ? nil : state.questionNumber)]
             case "transcribe" where handler.speech?.recognizer != nil:
                 utterance = StreamedUtterance(language: event.string("language") ?? "en",
                                               trailingSilence: handler.speech?.trailingSilence ?? .milliseconds(800))
@@ -135,13 +136,36 @@ public final class WyomingHandler: Sendable {
             }
         }
 
-        private func conversation(_ session: String, language: String?) -> Conversation {
-            if let known = conversations[session] { return known }
+        /// The conversation a transcript goes to: the connection's own without an id; the one its context names
+        /// when that is this connection's or a Wyoming conversation saved in the store (continued on a new
+        /// connection, with what the restart settled, `resumed`); otherwise, for an id made up or not Wyoming's
+        /// (another front end's session), a fresh conversation under a new id, so that nobody continues
+        /// someone else's conversation by naming it.
+        private func conversation(named id: String?, language: String?) async
+            -> (session: String, conversation: Conversation, resumed: [AssistantTurn]) {
             let base = language.map { String($0.prefix { $0 != "-" && $0 != "_" }).lowercased() }
-            let made = handler.makeConversation(session, base.flatMap { handler.languages.contains($0) ? $0 : nil })
-            conversations[session] = made
-            started.append(made)
-            return made
+            let spoken = base.flatMap { handler.languages.contains($0) ? $0 : nil }
+            let session = id ?? defaultSession
+            if let known = conversations[session] { return (session, known, []) }
+            if let id, WyomingHandler.isConversationID(id) {
+                let saved = handler.makeConversation(id, spoken)
+                // The question asked again is left out: the transcript answers it.
+                let resumed = await saved.resume().filter { $0.kind != .question }
+                let stage = await saved.currentState.stage
+                if !resumed.isEmpty || stage != .idle {
+                    register(saved, as: id)
+                    return (id, saved, resumed)
+                }
+            }
+            let fresh = id == nil ? session : WyomingHandler.newConversationID()
+            let made = handler.makeConversation(fresh, spoken)
+            register(made, as: fresh)
+            return (fresh, made, [])
+        }
+
+        private func register(_ conversation: Conversation, as session: String) {
+            conversations[session] = conversation
+            started.append(conversation)
         }
 
         /// The conversations this connection opened, for their background work.
@@ -153,6 +177,15 @@ public final class WyomingHandler: Sendable {
 
     /// A connection's state.
     public func connection() -> Connection { Connection(handler: self) }
+
+    /// A new conversation's id (and its session in the store): `wyoming-` and a random UUID, which nobody can guess.
+    static func newConversationID() -> String { "wyoming-\(UUID().uuidString)" }
+
+    /// Whether an id is one this service gives out; any other never reaches the store.
+    static func isConversationID(_ id: String) -> Bool {
+        guard id.hasPrefix("wyoming-"), let uuid = UUID(uuidString: String(id.dropFirst("wyoming-".count))) else { return false }
+        return id == "wyoming-\(uuid.uuidString)"
+    }
 
     var info: WyomingEvent {
         let attribution: JSONValue = .object(["name": .string("Parlance"), "url": .string("https://github.com/parlance")])

@@ -348,3 +348,59 @@ enum WyomingPeer {
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }
+
+extension WyomingTests {
+    @Test("a conversation goes on over new connections with the context sent back; an id made up or not Wyoming's starts afresh and acts on nothing")
+    func conversationOverNewConnections() throws {
+        let runner = CommandRunner()
+        defer { runner.remove() }
+        _ = try runner.run(["chat"], input: "")  // installs the sample apps
+        for app in ["monkeychat", "monkeypay"] {
+            #expect(try runner.run(["apps", "allow", "org.parlance.examples.\(app)"]).status == 0)
+        }
+        // The chat's own conversation, with a payment waiting for its yes.
+        let chat = try runner.run(["chat"], input: "send 20 dollars to Bobo with MonkeyPay\n")
+        #expect(chat.stdout.contains("Send $20.00 to Bobo with MonkeyPay?"), "\(chat.stdout)")
+        let service = try WyomingService(home: runner.home)
+        defer { service.stop() }
+
+        // One request per connection, as a voice pipeline makes them: the context carries the conversation on.
+        let talk = try WyomingPeer.client(port: service.port, ["--new-connections", "send a MonkeyChat message", "Kiki",
+                                                               "see you at the big tree", "yes"]).dropFirst()
+        let ids = Set(talk.map { ($0["context"] as? [String: Any])?["conversation_id"] as? String })
+        #expect(talk.map { $0["type"] as? String } == ["handled", "handled", "handled", "handled"], "\(talk)")
+        #expect(ids.count == 1 && ids.first??.hasPrefix("wyoming-") == true, "one conversation throughout: \(talk)")
+        #expect((talk.dropFirst().first?["text"] as? String)?.contains("Kiki") == true, "\(talk)")
+        #expect(talk.last?["text"] as? String == "Sent “see you at the big tree” to Kiki.", "\(talk)")
+
+        // Another Wyoming client's payment, waiting for its yes.
+        let victim = try WyomingPeer.client(port: service.port, ["--new-connections", "send 30 dollars to Kiki with MonkeyPay"])
+        let asked = try #require(victim.last?["context"] as? [String: Any])
+        let victimID = try #require(asked["conversation_id"] as? String)
+        #expect(asked["awaiting_answer"] as? Bool == true, "\(victim)")
+
+        // The attack: "yes" with the context of a question, under ids that are not the sender's.
+        let madeUp = "wyoming-" + UUID().uuidString
+        let nearMiss = String(victimID.dropLast()) + (victimID.hasSuffix("0") ? "1" : "0")
+        for id in ["default", "wyoming", "http-\(UUID().uuidString.lowercased())", madeUp, nearMiss, "wyoming-../default", ""] {
+            var context: [String: Any] = ["conversation_id": id, "awaiting_answer": true]
+            for number in 1...3 {
+                context["question_number"] = number
+                let json = String(decoding: try JSONSerialization.data(withJSONObject: context), as: UTF8.self)
+                let answer = try WyomingPeer.client(port: service.port, ["--new-connections", "--context", json, "yes"]).last
+                let text = answer?["text"] as? String ?? ""
+                let given = (answer?["context"] as? [String: Any])?["conversation_id"] as? String
+                #expect(answer?["type"] as? String == "not-handled" && !text.contains("Sent"), "\(id): \(answer ?? [:])")
+                #expect(given != id && given != victimID && given?.hasPrefix("wyoming-") == true, "a fresh conversation, not \(id): \(given ?? "none")")
+            }
+        }
+
+        // Both payments still wait for their own yes, and are made once it comes.
+        let context = String(decoding: try JSONSerialization.data(withJSONObject: asked), as: UTF8.self)
+        let paid = try WyomingPeer.client(port: service.port, ["--new-connections", "--context", context, "yes"]).last
+        #expect(paid?["type"] as? String == "handled" && (paid?["text"] as? String)?.contains("Sent $30.00 to Kiki") == true, "\(paid ?? [:])")
+        let chatPaid = try runner.run(["chat"], input: "yes\n")
+        #expect(chatPaid.stdout.contains("Sent $20.00 to Bobo"), "\(chatPaid.stdout)")
+        #expect(service.isRunning)
+    }
+}
