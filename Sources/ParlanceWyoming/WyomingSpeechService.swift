@@ -4,8 +4,9 @@ import ParlanceCore
 import ParlanceSpeech
 
 /// A Wyoming speech service (speech to text, text to speech, or both; e.g. a Whisper or Piper service
-/// on this or another machine) as Parlance's recogniser and voice: each request is one connection.
-/// This is how languages the offline engines serve badly or not at all are heard and spoken.
+/// on this or another machine) as Parlance's recogniser and voice: each request is one connection, and an
+/// utterance may stream to it as it is spoken (`startStream`). This is how languages the offline engines serve
+/// badly or not at all are heard and spoken.
 public struct WyomingSpeechService: SpeechRecognizer, SpeechSynthesizer {
     /// Where the service listens.
     public let host: String
@@ -50,15 +51,25 @@ public struct WyomingSpeechService: SpeechRecognizer, SpeechSynthesizer {
     }
 
     public func recognize(_ audio: WaveAudio, language: String) async throws(SpeechError) -> [SpeechHypothesis] {
-        var request: [String: JSONValue] = ["language": .string(language)]
-        if !names.isEmpty { request["transcript_names"] = .array(names.map(JSONValue.string)) }
-        let events = [WyomingEvent(type: "transcribe", data: request)] + WyomingEvent.stream(audio)
+        let events = [transcribe(language: language)] + WyomingEvent.stream(audio)
         let text = try await exchange(events) { event throws(WyomingExchange.Failure) -> String? in
             guard event.type == "transcript" else { return nil }
             guard let text = event.string("text") else { throw .malformed("a transcript without text") }
             return text
         }
-        let heard = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return Self.readings(of: text)
+    }
+
+    /// The request to hear an utterance in `language`, with the names to expect.
+    func transcribe(language: String) -> WyomingEvent {
+        var request: [String: JSONValue] = ["language": .string(language)]
+        if !names.isEmpty { request["transcript_names"] = .array(names.map(JSONValue.string)) }
+        return WyomingEvent(type: "transcribe", data: request)
+    }
+
+    /// A transcript as readings: none when it holds no words.
+    static func readings(of transcript: String) -> [SpeechHypothesis] {
+        let heard = transcript.trimmingCharacters(in: .whitespacesAndNewlines)
         return heard.isEmpty ? [] : [SpeechHypothesis(text: heard, score: 0)]
     }
 
@@ -79,18 +90,23 @@ public struct WyomingSpeechService: SpeechRecognizer, SpeechSynthesizer {
         do {
             return try await exchange.run(sending: events, reading: read)
         } catch {
-            switch error {
-            case .unreachable:
-                throw SpeechError(.engineMissing, "no Wyoming speech service answers at \(address); start it or check the address")
-            case .timedOut:
-                throw SpeechError(.engineFailed, "the Wyoming service at \(address) did not answer within \(timeout)")
-            case .closedEarly:
-                throw SpeechError(.engineFailed, "the Wyoming service at \(address) closed the connection before answering")
-            case .refused(let reason):
-                throw SpeechError(.engineFailed, "the Wyoming service at \(address) refused: \(reason)")
-            case .malformed(let reason):
-                throw SpeechError(.engineFailed, "the Wyoming service at \(address) sent \(reason)")
-            }
+            throw speechError(error)
+        }
+    }
+
+    /// A failed exchange in plain words.
+    func speechError(_ failure: WyomingExchange.Failure) -> SpeechError {
+        switch failure {
+        case .unreachable:
+            SpeechError(.engineMissing, "no Wyoming speech service answers at \(address); start it or check the address")
+        case .timedOut:
+            SpeechError(.engineFailed, "the Wyoming service at \(address) did not answer within \(timeout)")
+        case .closedEarly:
+            SpeechError(.engineFailed, "the Wyoming service at \(address) closed the connection before answering")
+        case .refused(let reason):
+            SpeechError(.engineFailed, "the Wyoming service at \(address) refused: \(reason)")
+        case .malformed(let reason):
+            SpeechError(.engineFailed, "the Wyoming service at \(address) sent \(reason)")
         }
     }
 }

@@ -95,10 +95,11 @@ struct SpokenRequestRecognizer: StreamingSpeechRecognizer {
         return Hearing(readings: readings, chosen: chosen)
     }
 
-    /// Hears an utterance as it streams in (offline, when the engine can): only its speech reaches the engine,
-    /// as `hear` trims a recording; nil when the engine cannot stream it now (the caller hears the recording).
+    /// Hears an utterance as it streams in, when the engine can: offline only its speech reaches the engine, as
+    /// `hear` trims a recording; a service gets all of it as it comes. nil when the engine cannot stream it now
+    /// (the caller hears the recording).
     func startStream(language: String, sampleRate: Int) throws(SpeechError) -> (any SpeechStream)? {
-        guard trimsSilence, let streaming = engine as? any StreamingSpeechRecognizer,
+        guard let streaming = engine as? any StreamingSpeechRecognizer,
               let stream = try streaming.startStream(language: language, sampleRate: sampleRate) else { return nil }
         return SpokenRequestStream(engine: stream, sampleRate: sampleRate, recognizer: self, language: language)
     }

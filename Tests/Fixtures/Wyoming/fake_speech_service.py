@@ -3,8 +3,9 @@ encode text into audio and back exactly, so tests can check what Parlance sends 
 protocol without a real engine. Text becomes its UTF-8 bytes, one byte per sample (value × 100), sent
 as 22,050 Hz stereo in chunks; speech becomes text the same way in reverse. "please fail" is answered
 with an error event; "please hang" is never answered. Each transcribe and synthesize request is logged as a JSON line to LOG (its
-language, and the names or the text). Prints the port it listens on and stops when its standard input closes (a test's processes may
-start with SIGTERM blocked). Usage: python fake_speech_service.py LOG
+language, and the names or the text), and so are a transcription's audio events as they arrive (audio-start with its rate, each
+audio-chunk's bytes, audio-stop) and each connection's end, so a test can tell audio streamed from audio sent at the end. Prints
+the port it listens on and stops when its standard input closes (a test's processes may start with SIGTERM blocked). Usage: python fake_speech_service.py LOG
 """
 import asyncio
 import json
@@ -69,9 +70,13 @@ class Handler(AsyncEventHandler):
         elif AudioStart.is_type(event.type):
             start = AudioStart.from_event(event)
             self.format = (start.width, start.channels)
+            self.note({"audio-start": start.rate})
         elif AudioChunk.is_type(event.type):
-            self.audio += AudioChunk.from_event(event).audio
+            chunk = AudioChunk.from_event(event).audio
+            self.audio += chunk
+            self.note({"audio-chunk": len(chunk)})
         elif AudioStop.is_type(event.type):
+            self.note({"audio-stop": True})
             text = decode(bytes(self.audio), *self.format)
             if text == "please hang":
                 return True
@@ -96,6 +101,13 @@ class Handler(AsyncEventHandler):
                 await self.write_event(chunk.event())
             await self.write_event(AudioStop().event())
         return True
+
+    async def disconnect(self):
+        self.note({"closed": True})
+
+    def note(self, entry):
+        with open(self.log, "a", encoding="utf-8") as log:
+            log.write(json.dumps(entry) + "\n")
 
 
 def exit_when_input_closes():
