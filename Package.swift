@@ -69,6 +69,9 @@ let package = Package(
             .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // The home's Whisper speech-to-text service (docs/speech.md): installed from PyPI, started once per home,
+        // primed with the apps' names and the vocabulary, spoken to over Wyoming.
+        .target(name: "ParlanceWhisper", dependencies: ["ParlanceSpeech", "ParlanceWyoming", "CProcessSpawn"]),
         // The assistant as a service: the HTTP API (docs/openapi.yaml), the conversation WebSocket and the web page.
         // An adapter on the engine, like the CLI.
         .target(name: "AssistantServer", dependencies: [
@@ -105,7 +108,7 @@ let package = Package(
         // The command-line tool. It depends on the sample apps so that `swift run parlance chat` builds them.
         .executableTarget(name: "parlance", dependencies: [
             "ParlanceCore", "ParlanceStore", "ParlanceHosting", "ParlanceUnderstanding", "ParlancePresentation",
-            "ParlanceEngine", "ParlanceTesting", "AssistantServer", "ParlanceSpeech", "ParlanceWyoming", "ExtensionRuntime", "monkeychat", "monkeypay", "monkeyride",
+            "ParlanceEngine", "ParlanceTesting", "AssistantServer", "ParlanceSpeech", "ParlanceWyoming", "ParlanceWhisper", "ExtensionRuntime", "monkeychat", "monkeypay", "monkeyride",
             "monkeyfit", "monkeycall", "monkeyphotos", "monkeydine", "gorillacab",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),

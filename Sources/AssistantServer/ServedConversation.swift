@@ -40,10 +40,10 @@ actor ServedConversation {
 
     /// Answers what the user said (at question `answering`, when the client names one: a question no longer
     /// pending is not answered); waiting turns reach listeners while the extension works. The words are kept.
-    func respond(to text: String, answering: Int? = nil) async throws(APIError) -> [ServedTurn] {
+    func respond(to text: String, answering: Int? = nil, source: TurnSource = .typed) async throws(APIError) -> [ServedTurn] {
         try await exclusive {
             log.appendSaid(text, answering: answering)
-            return await conversation.respond(to: text, answering: answering) { [log] turn in log.append(turn) }
+            return await conversation.respond(to: text, answering: answering, source: source) { [log] turn in log.append(turn) }
         }
     }
 

@@ -56,7 +56,9 @@ static int parlance_join_cgroup(const char *procs) {
 static void parlance_child(const char *path, char *const argv[], char *const envp[], const char *directory,
                            int in, int out, int err, int tied, const int *extra, int extra_count,
                            const char *cgroup_procs, pid_t parent, volatile int *failure) {
-    if (tied) {
+    if (tied == 2) {
+        if (setsid() < 0) goto fail;
+    } else if (tied) {
         if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) goto fail;
         if (getppid() != parent) { *failure = ESRCH; _exit(127); }   /* the parent died already */
         if (setpgid(0, 0) != 0) goto fail;
@@ -124,6 +126,11 @@ int parlance_spawn(const char *path, char *const argv[], char *const envp[], con
 int parlance_spawn_untied(const char *path, char *const argv[], char *const envp[], const char *directory,
                           int in, int out, int err, pid_t *child) {
     return parlance_spawn_child(path, argv, envp, directory, in, out, err, 0, NULL, 0, NULL, child);
+}
+
+int parlance_spawn_detached(const char *path, char *const argv[], char *const envp[], const char *directory,
+                            int in, int out, int err, pid_t *child) {
+    return parlance_spawn_child(path, argv, envp, directory, in, out, err, 2, NULL, 0, NULL, child);
 }
 
 int parlance_spawn_sandboxed(const char *path, char *const argv[], char *const envp[], const char *directory,

@@ -109,8 +109,10 @@ public actor Conversation {
         return await run(.resumed(journal: journal))
     }
 
-    /// Answers one thing the user said. `progress` hears waiting turns while an extension works.
-    public func respond(to text: String, progress: (@Sendable (AssistantTurn) -> Void)? = nil) async -> [AssistantTurn] {
+    /// Answers one thing the user said. `progress` hears waiting turns while an extension works. What was
+    /// heard unsurely (`source`) is read back before a message, payment or ride is acted on.
+    public func respond(to text: String, source: TurnSource = .typed,
+                        progress: (@Sendable (AssistantTurn) -> Void)? = nil) async -> [AssistantTurn] {
         // A model not yet read or trained is made ready off the cooperative pool, before this turn starts.
         await understander.prepare(language: machine.state.language)
         if let defaultLanguage, defaultLanguage != machine.state.language {
@@ -123,7 +125,11 @@ public actor Conversation {
         if let chosen = try? store.messageReadBack().flatMap(MessageReadBack.init(rawValue:)) {
             machine.policy.messageReadBack = chosen
         }
-        defer { self.progress = nil }
+        machine.heardUnsurely = machine.policy.heardUnsurely(source)
+        defer {
+            self.progress = nil
+            machine.heardUnsurely = false
+        }
         let failure = delivered()
         return (failure.map { [$0] } ?? []) + (await run(understand(text)))
     }
@@ -131,10 +137,10 @@ public actor Conversation {
     /// Answers what the user said at question `answering` (a `ConversationState.questionNumber` a client
     /// showed; nil: said at no question in particular). When that question is not the one pending (it was
     /// answered, or a newer one replaced it), nothing is done: the user hears so, and the pending question again.
-    public func respond(to text: String, answering: Int?,
+    public func respond(to text: String, answering: Int?, source: TurnSource = .typed,
                         progress: (@Sendable (AssistantTurn) -> Void)? = nil) async -> [AssistantTurn] {
         let pending = machine.question == nil ? nil : machine.state.questionNumber
-        guard let answering, answering != pending else { return await respond(to: text, progress: progress) }
+        guard let answering, answering != pending else { return await respond(to: text, source: source, progress: progress) }
         guard let question = machine.question, let task = machine.state.task else { return [presenter.staleAnswer()] }
         return [presenter.staleAnswer(),
                 presenter.question(prompt(for: question, task: task), repeated: false, context: presentationContext(task))]

@@ -155,6 +155,7 @@ extension ConversationMachine {
         change(&changed)
         guard changed.buildsIntent else { return [.ask(question, task, repeated: true, resumed: false)] }
         if policy.readsBack(changed.intent, unsure: true) { changed.userMustConfirm = true }
+        if heardUnsurely, policy.readBackWhenMisheard.contains(changed.intent) { changed.userMustConfirm = true }
         return advance(changed, from: .resolve, facts: facts)
     }
 

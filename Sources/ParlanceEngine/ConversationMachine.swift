@@ -19,6 +19,8 @@ public struct ConversationMachine: Sendable {
     /// The domain rules, with the user's choices among them (when messages are read back).
     public internal(set) var policy: ConversationPolicy
     let identifiers: @Sendable () -> String
+    /// Whether the event being decided was heard by a recogniser that was not sure of it (set for one turn).
+    var heardUnsurely = false
 
     /// A machine in a state (a new one, or one saved before a restart); `identifiers` makes each new
     /// request's intent identifier.
@@ -104,6 +106,7 @@ public struct ConversationMachine: Sendable {
         var task = IntentTask(intent: intent, identifier: identifiers(), parameters: request.parameters,
                               app: request.app, appWasNamed: request.namedApp != nil, candidateApps: candidates)
         if policy.readsBack(intent, unsure: request.confidence < policy.sureReading) { task.userMustConfirm = true }
+        if heardUnsurely, policy.readBackWhenMisheard.contains(intent) { task.userMustConfirm = true }
         // "pay Bobo -5 dollars": say why that is no amount; the app then asks for one as for any missing value.
         let refusals = request.refusedValues.map { ConversationAction.tell(.valueRefused($0), task) }
         return refusals + advance(task, from: task.app == nil ? .chooseApp : .permission, facts: facts)

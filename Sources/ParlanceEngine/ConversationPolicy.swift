@@ -20,6 +20,18 @@ public struct ConversationPolicy: Sendable {
     public var messageReadBack: MessageReadBack = .whenUnsure
     /// Below this confidence a request's reading is unsure: a message read so is read back.
     public var sureReading = 0.9
+    /// Below this confidence (or without one) a recogniser's hearing is unsure.
+    public var sureHearing = 0.9
+    /// Intents whose request is always read back for a yes when what it holds was heard unsurely, whatever the
+    /// user chose for messages: a misheard amount, payee, destination or message must not be acted on.
+    public var readBackWhenMisheard: Set<String> = ["INSendMessageIntent", "INSendPaymentIntent", "INRequestPaymentIntent",
+                                                    "INRequestRideIntent"]
+
+    /// Whether what came from `source` may have been misheard.
+    public func heardUnsurely(_ source: TurnSource) -> Bool {
+        guard case .spoken(let confidence) = source else { return false }
+        return (confidence ?? 0) < sureHearing
+    }
 
     /// Whether a request of this intent is read back before handle; `unsure` when any of it came from an
     /// answer or from a reading that was not sure.

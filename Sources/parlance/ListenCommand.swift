@@ -9,9 +9,10 @@ import Synchronization
 /// `chat` would (in voice mode), optionally speaking the answer into a WAV file.
 struct ListenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "listen", abstract: "Recognise a spoken request in a WAV file offline, then answer it.",
-        discussion: "English only offline (pocketsphinx, listening for what the installed apps can do, their names "
-            + "and your vocabulary); every language a Wyoming speech-to-text service serves with --speech-to-text "
+        commandName: "listen", abstract: "Recognise a spoken request in a WAV file, then answer it.",
+        discussion: "Heard by Whisper in all six languages once `parlance speech setup` has installed it, else by the "
+            + "offline grammar recogniser (English only: pocketsphinx listening for what the installed apps can do, "
+            + "their names and your vocabulary), or by the Wyoming service named with --speech-to-text "
             + "(docs/speech.md). The answer continues the saved conversation like `chat`.")
 
     @OptionGroup var global: GlobalOptions
@@ -23,8 +24,10 @@ struct ListenCommand: AsyncParsableCommand {
     @Flag(help: "Only say what was heard and how it was understood; do not answer.") var transcriptOnly = false
     @Option(help: ArgumentHelp("Also speak the answer into this WAV file.", valueName: "file")) var answerAudio: String?
     @Flag(help: "Print JSON: what was heard, the readings considered, timings, then one object per turn.") var json = false
-    @Option(help: ArgumentHelp("Recognise with this Wyoming speech-to-text service instead of offline.", valueName: "tcp://host:port"))
+    @Option(help: ArgumentHelp("Recognise with this Wyoming speech-to-text service instead.", valueName: "tcp://host:port"))
     var speechToText: String?
+    @Option(help: "Which recogniser hears: whisper when set up (auto), whisper, or the offline grammar recogniser.")
+    var recognizer: RecognizerChoice = .auto
     @Option(help: ArgumentHelp("Speak --answer-audio with this Wyoming text-to-speech service instead of espeak-ng.",
                                valueName: "tcp://host:port"))
     var textToSpeech: String?
@@ -45,11 +48,6 @@ struct ListenCommand: AsyncParsableCommand {
             }
         }
         let language = understanding.language
-        guard language.hasPrefix("en") || speechToText != nil else {
-            Terminal.error("error: offline recognition is English only; --language \(language) needs a Wyoming speech-to-text "
-                           + "service (--speech-to-text tcp://HOST:PORT)")
-            throw ExitCode(1)
-        }
         let voice = try VoiceChoice.voice(service: textToSpeech)
         let setup = try AssistantSetup.open(global: global, understanding: understanding, sandboxing: sandboxing,
                                             mode: .voice, session: session)
@@ -57,13 +55,14 @@ struct ListenCommand: AsyncParsableCommand {
         let background = Task { await conversation.run() }
         do {
             let recognizer = try SpokenRequestRecognizer.make(store: setup.store, home: setup.home, understander: setup.understander,
-                                                              language: language, service: speechToText)
+                                                              language: language, service: speechToText, choice: self.recognizer)
+            if !json { Terminal.error("note: listening with \(recognizer.name)") }
             for (path, audio) in recordings {
                 let heard = try await recognize(audio, from: path, with: recognizer, setup: setup, language: language)
-                guard let text = heard, !transcriptOnly else { continue }
+                guard let text = heard?.text, !transcriptOnly else { continue }
                 let printer = TurnPrinter(json: json)
                 let spoken = Mutex<[String]>([])
-                let turns = await conversation.respond(to: text) { turn in
+                let turns = await conversation.respond(to: text, source: .spoken(confidence: heard?.confidence)) { turn in
                     printer.print(turn)
                     spoken.withLock { $0.append(turn.speech) }
                 }
@@ -90,7 +89,7 @@ struct ListenCommand: AsyncParsableCommand {
 
     /// Recognises, lets understanding pick among the readings, and prints what was heard.
     private func recognize(_ audio: WaveAudio, from path: String, with recognizer: SpokenRequestRecognizer,
-                           setup: AssistantSetup, language: String) async throws -> String? {
+                           setup: AssistantSetup, language: String) async throws -> SpeechHypothesis? {
         let started = ContinuousClock.now
         let hearing = try await recognizer.hear(audio, language: language)
         let readings = hearing.readings, chosen = hearing.chosen
@@ -102,12 +101,13 @@ struct ListenCommand: AsyncParsableCommand {
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             struct Heard: Encodable {
                 let file: String
+                let recognizer: String
                 let heard: String?
                 let readings: [SpeechHypothesis]
                 let recognitionMilliseconds: Double
                 let audioMilliseconds: Double
             }
-            let heard = Heard(file: path, heard: chosen?.text, readings: readings, recognitionMilliseconds: (milliseconds * 10).rounded() / 10,
+            let heard = Heard(file: path, recognizer: recognizer.kind, heard: chosen?.text, readings: readings, recognitionMilliseconds: (milliseconds * 10).rounded() / 10,
                               audioMilliseconds: audioMilliseconds)
             Self.write(String(decoding: try encoder.encode(heard), as: UTF8.self))
         } else {
@@ -117,7 +117,7 @@ struct ListenCommand: AsyncParsableCommand {
             Self.write(json ? ParseOutput.json(for: text, understander: setup.understander, language: language)
                             : try ParseOutput.summary(for: text, understander: setup.understander, language: language))
         }
-        return chosen?.text
+        return chosen
     }
 
     /// A line on stdout, in order with the turns (which are written unbuffered).

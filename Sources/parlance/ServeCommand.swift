@@ -66,7 +66,7 @@ struct ServeCommand: AsyncParsableCommand {
                 configuration: configuration,
                 assistant: .init(apps: store, store: store, home: store.home?.path, host: host, understander: understander,
                                  lockSource: SessionLockSource(store: store)),
-                preferences: store, speech: noSpeech ? ServerSpeech() : Self.speech(store: store, home: home, understander: understander))
+                preferences: store, speech: noSpeech ? ServerSpeech() : await Self.speech(store: store, home: home, understander: understander))
         } catch let error as ServerSetupError {
             Terminal.error("error: \(error.message)")
             throw ExitCode(1)
@@ -106,15 +106,23 @@ struct ServeCommand: AsyncParsableCommand {
         return token
     }
 
-    /// Push-to-talk through the offline recogniser (made at the first request) and espeak-ng's voices,
-    /// where they are installed.
-    static func speech(store: AssistantStore, home: URL, understander: RequestUnderstander) -> ServerSpeech {
-        let recognizer = PocketSphinxRecognizer.isAvailable ? LazySpeechRecognizer(languages: ["en"]) {
-            try SpokenRequestRecognizer.make(store: store, home: home, understander: understander, language: "en", service: nil)
-        } : nil
+    /// Push-to-talk through the home's Whisper when it is set up (started now, so the first request does not
+    /// wait for its model), else through the offline recogniser (made at the first request); espeak-ng's
+    /// voices, where they are installed.
+    static func speech(store: AssistantStore, home: URL, understander: RequestUnderstander) async -> ServerSpeech {
         let voice = EspeakSynthesizer()
+        let synthesizer: (any SpeechSynthesizer)? = voice.isAvailable ? voice : nil
+        if let whisper = await WarmWhisper.start(store: store, home: home, understander: understander) {
+            Terminal.error("note: push-to-talk hears with \(whisper.name)")
+            return ServerSpeech(recognizer: whisper, recognitionLanguages: LanguageCatalog.supported,
+                                synthesizer: synthesizer, voiceLanguages: voice.languages)
+        }
+        let recognizer = PocketSphinxRecognizer.isAvailable ? LazySpeechRecognizer(languages: ["en"]) {
+            try SpokenRequestRecognizer.make(store: store, home: home, understander: understander, language: "en", service: nil,
+                                             choice: .grammar)
+        } : nil
         return ServerSpeech(recognizer: recognizer, recognitionLanguages: ["en"],
-                            synthesizer: voice.isAvailable ? voice : nil, voiceLanguages: voice.languages)
+                            synthesizer: synthesizer, voiceLanguages: voice.languages)
     }
 }
 

@@ -2,14 +2,19 @@ import Foundation
 import ParlanceSpeech
 import ParlanceStore
 import ParlanceUnderstanding
+import ParlanceWhisper
 import ParlanceWyoming
 
-/// The assistant's ear, shared by `listen` and `wyoming`: the speech engine (pocketsphinx listening for
-/// what the installed apps can do, or a Wyoming speech-to-text service), only the part of a recording
-/// with speech in it, names given back their written form, and the reading understanding can serve put
-/// first.
+/// The assistant's ear, shared by `listen`, `serve` and `wyoming`: the speech engine (the home's Whisper
+/// service when it is set up, else pocketsphinx listening for what the installed apps can do, or a Wyoming
+/// speech-to-text service named on the command line), only the part of a recording with speech in it,
+/// names given back their written form, and the reading understanding can serve put first.
 struct SpokenRequestRecognizer: StreamingSpeechRecognizer {
     let engine: any SpeechRecognizer
+    /// Which kind of recogniser hears: "whisper", "grammar" or "service" (one named on the command line).
+    var kind = "grammar"
+    /// The recogniser as a person reads it: "Whisper (base)", a service's address.
+    var name = "the offline grammar recogniser (English only)"
     let forms: WrittenForms
     let understander: RequestUnderstander
     /// Whether only the part with speech goes to the engine (offline; a service gets the recording as made
@@ -30,19 +35,40 @@ struct SpokenRequestRecognizer: StreamingSpeechRecognizer {
         }
     }
 
-    /// The ear for `language`: the service at `service` (tcp://HOST:PORT) when given, else offline.
+    /// The ear for `language`: the service at `service` (tcp://HOST:PORT) when given; else, as `choice` says, the
+    /// home's Whisper when it is set up (`auto`, `whisper`) or the offline grammar recogniser (English only).
     static func make(store: AssistantStore, home: URL, understander: RequestUnderstander, language: String,
-                     service: String?) throws -> SpokenRequestRecognizer {
+                     service: String?, choice: RecognizerChoice = .auto) throws -> SpokenRequestRecognizer {
         if let service {
-            let apps = try store.apps()
-            let names = apps.map(\.bundle.displayName) + apps.flatMap { $0.bundle.alternativeNames.map(\.name) }
-                + (try store.vocabulary().map(\.phrase))
-            return SpokenRequestRecognizer(engine: try WyomingSpeechService(address: service, names: Array(Set(names)).sorted()),
-                                           forms: WrittenForms(), understander: understander, trimsSilence: false)
+            let names = SpeechNames.current(store: store, language: language)
+            var forms = WrittenForms()
+            forms.learn(names)
+            let engine = try WyomingSpeechService(address: service, names: Array(Set(names)).sorted())
+            return SpokenRequestRecognizer(engine: engine, kind: "service", name: "the Wyoming service at \(engine.address)", forms: forms, understander: understander,
+                                           trimsSilence: false)
+        }
+        if choice != .grammar {
+            let whisper = WhisperService(home: home)
+            if let settings = try whisper.settings() {
+                let names = SpeechNames.current(store: store, language: language)
+                var forms = WrittenForms()
+                forms.learn(names)
+                let engine = WhisperRecognizer(service: whisper, languages: LanguageCatalog.supported) {
+                    SpeechNames.current(store: store, language: language)
+                }
+                // Only the speech goes to Whisper: silence and noise alone is where it invents words.
+                return SpokenRequestRecognizer(engine: engine, kind: "whisper",
+                                               name: settings.service.map { "Whisper at \($0)" } ?? "Whisper (\(settings.model))",
+                                               forms: forms, understander: understander)
+            }
+            guard choice == .auto else {
+                throw SpeechError(.engineMissing, "Whisper is not set up for this home; run `parlance speech setup`")
+            }
         }
         guard language.lowercased().hasPrefix("en") else {
-            throw SpeechError(.unsupportedLanguage, "offline recognition is English only; \(language) needs a Wyoming "
-                              + "speech-to-text service (--speech-to-text tcp://HOST:PORT)")
+            throw SpeechError(.unsupportedLanguage, "the offline grammar recogniser is English only; for \(language), "
+                              + "set up Whisper (`parlance speech setup`) or name a Wyoming speech-to-text service "
+                              + "(--speech-to-text tcp://HOST:PORT)")
         }
         let folder = home.appendingPathComponent("models")
         let source = try RecognitionInputs.grammar(store: store, language: language)

@@ -60,16 +60,23 @@ struct WyomingCommand: AsyncParsableCommand {
     /// The speech this service offers: what the engines here (or the services named) can do; each one
     /// missing is said once and left out.
     private func offeredSpeech(setup: AssistantSetup) async -> WyomingSpeech {
-        let language = speechToText == nil ? "en" : understanding.language
         var recognizer: (any SpeechRecognizer)?
-        do {
-            recognizer = try SpokenRequestRecognizer.make(store: setup.store, home: setup.home, understander: setup.understander,
-                                                          language: language, service: speechToText)
-        } catch {
-            let reason = (error as? SpeechError)?.message ?? "\(error)"
-            Terminal.error("note: serving without speech to text: \(reason)")
-        }
         var recognitionLanguages = ["en"]
+        if speechToText == nil,
+           let whisper = await WarmWhisper.start(store: setup.store, home: setup.home, understander: setup.understander) {
+            Terminal.error("note: speech to text by \(whisper.name)")
+            recognizer = whisper
+            recognitionLanguages = LanguageCatalog.supported
+        } else {
+            let language = speechToText == nil ? "en" : understanding.language
+            do {
+                recognizer = try SpokenRequestRecognizer.make(store: setup.store, home: setup.home, understander: setup.understander,
+                                                              language: language, service: speechToText, choice: .grammar)
+            } catch {
+                let reason = (error as? SpeechError)?.message ?? "\(error)"
+                Terminal.error("note: serving without speech to text: \(reason)")
+            }
+        }
         if let service = recognizer.flatMap({ ($0 as? SpokenRequestRecognizer)?.engine as? WyomingSpeechService }) {
             // What the service behind says it hears, not a guess.
             do {

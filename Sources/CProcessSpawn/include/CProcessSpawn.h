@@ -25,6 +25,10 @@ int parlance_spawn(const char *path, char *const argv[], char *const envp[], con
 /// opened to continue a request, a program run to completion); signals still start at their defaults.
 int parlance_spawn_untied(const char *path, char *const argv[], char *const envp[], const char *directory,
                           int in, int out, int err, pid_t *child);
+/// As `parlance_spawn_untied`, but in a session of its own (a service kept warm for later commands): a
+/// terminal's Ctrl-C or hang-up, meant for the command that started it, does not reach it.
+int parlance_spawn_detached(const char *path, char *const argv[], char *const envp[], const char *directory,
+                            int in, int out, int err, pid_t *child);
 /// As `parlance_spawn` (`tied` 1) or `parlance_spawn_untied` (0), and more for a sandbox: `extra` (up to 16
 /// descriptors) become the child's descriptors 3, 4, … in order, and when `cgroup_procs` is not NULL the
 /// child first writes its pid into that `cgroup.procs` file (so the cgroup's limits hold from its first

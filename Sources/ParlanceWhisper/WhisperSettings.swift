@@ -1,0 +1,40 @@
+import Foundation
+import ParlanceSpeech
+
+/// What `parlance speech setup` chose for a home, kept in `<home>/speech/whisper/settings.json`.
+public struct WhisperSettings: Sendable, Equatable, Codable {
+    /// The model the service loads.
+    public var model: WhisperModel
+    /// The Python environment holding `wyoming-faster-whisper`: the home's own unless setup was given one.
+    public var environment: String
+    /// A Wyoming speech-to-text service that is already running elsewhere, used instead of starting one.
+    public var service: String?
+
+    public init(model: WhisperModel, environment: String, service: String? = nil) {
+        self.model = model
+        self.environment = environment
+        self.service = service
+    }
+
+    /// The settings of `folder`, or nil when Whisper was never set up there.
+    public static func read(in folder: WhisperFolder) throws(SpeechError) -> WhisperSettings? {
+        guard let data = FileManager.default.contents(atPath: folder.settings.path) else { return nil }
+        do {
+            return try JSONDecoder().decode(WhisperSettings.self, from: data)
+        } catch {
+            throw SpeechError(.engineFailed, "\(folder.settings.path) is damaged (\(error)); run `parlance speech setup` again")
+        }
+    }
+
+    /// Writes the settings whole (a reader never sees half of them).
+    public func write(in folder: WhisperFolder) throws(SpeechError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            try FileManager.default.createDirectory(at: folder.root, withIntermediateDirectories: true)
+            try encoder.encode(self).write(to: folder.settings, options: .atomic)
+        } catch {
+            throw SpeechError(.engineFailed, "cannot write \(folder.settings.path): \(error.localizedDescription)")
+        }
+    }
+}
