@@ -36,7 +36,9 @@ public struct EspeakSynthesizer: SpeechSynthesizer {
             throw SpeechError(.unsupportedLanguage, "espeak-ng has no voice for \(language) here; languages: "
                               + languages.joined(separator: ", "))
         }
-        let variant = voice.variant.map { "+" + $0.filter { $0.isLetter || $0.isNumber } } ?? ""
+        guard !text.allSatisfy({ $0.isWhitespace || $0 == "\0" }) else { throw SpeechError.nothingToSay }
+        var variant = ""
+        if let asked = voice.variant { variant = "+" + (try self.variant(named: asked)) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = ["-v", name + variant, "-s", "\(max(80, min(450, voice.wordsPerMinute)))",
@@ -66,5 +68,40 @@ public struct EspeakSynthesizer: SpeechSynthesizer {
                               + message.trimmingCharacters(in: .whitespacesAndNewlines))
         }
         return try WaveAudio(wav: audio)
+    }
+
+    /// The voice variants espeak-ng has (`espeak-ng --voices=variant`: "f3", "m2", "Alex"…), sorted.
+    public func variants() throws(SpeechError) -> [String] {
+        guard let program else { return [] }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = ["--voices=variant"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw SpeechError(.engineFailed, "could not start espeak-ng: \(error.localizedDescription)")
+        }
+        let listing = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        // Each line after the heading ends in the variant's file, "!v/f3", whose name is the variant's.
+        let names = listing.split(separator: "\n").dropFirst().compactMap { line -> String? in
+            guard let file = line.split(separator: " ").first(where: { $0.hasPrefix("!v/") }) else { return nil }
+            return String(file.dropFirst(3))
+        }
+        return Set(names).sorted { $0.lowercased() < $1.lowercased() }
+    }
+
+    /// A variant as espeak-ng names it ("alex" is "Alex"); one it does not have is an error listing those it has,
+    /// never the default voice in its place.
+    private func variant(named asked: String) throws(SpeechError) -> String {
+        let known = try variants()
+        if known.contains(asked) { return asked }
+        let alike = known.filter { $0.lowercased() == asked.lowercased() }
+        if alike.count == 1, let only = alike.first { return only }
+        throw SpeechError(.unknownVoice, "espeak-ng has no voice variant \"\(asked)\"; its variants: "
+                          + known.joined(separator: ", "))
     }
 }

@@ -10,6 +10,10 @@ public struct SpeechError: Error, Sendable, CustomStringConvertible {
         case engineFailed
         /// The language has no voice or recogniser here.
         case unsupportedLanguage
+        /// The engine has no voice (or voice variant) of that name.
+        case unknownVoice
+        /// There is no text to speak.
+        case emptyText
     }
 
     public let kind: Kind
@@ -21,4 +25,7 @@ public struct SpeechError: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String { message }
+
+    /// Text that is empty or only spaces: speaking it would make an empty recording.
+    public static let nothingToSay = SpeechError(.emptyText, "there is nothing to say: the text is empty; give the words to speak")
 }

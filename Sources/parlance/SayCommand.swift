@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ParlanceSpeech
+import ParlanceWyoming
 
 /// `parlance say TEXT --out FILE.wav`: speaks text with the offline voice of a language.
 struct SayCommand: AsyncParsableCommand {
@@ -20,9 +21,14 @@ struct SayCommand: AsyncParsableCommand {
     var textToSpeech: String?
 
     func run() async throws {
+        guard !text.allSatisfy({ $0.isWhitespace }) else {
+            Terminal.error("error: \(SpeechError.nothingToSay.message)")
+            throw ExitCode(1)
+        }
         let style = VoiceStyle(wordsPerMinute: rate, pitch: pitch, variant: variant)
         let voice = try VoiceChoice.voice(service: textToSpeech, voiceName: variant)
         do {
+            if let service = voice as? WyomingSpeechService, let variant { try await Self.check(variant, of: service) }
             let audio = try await voice.synthesize(text, language: language, voice: style)
             try audio.wav.write(to: URL(fileURLWithPath: out), options: .atomic)
             print("\(out): \(audio.samples.count * 1000 / max(audio.sampleRate, 1)) ms at \(audio.sampleRate) Hz")
@@ -33,5 +39,14 @@ struct SayCommand: AsyncParsableCommand {
             Terminal.error("error: could not write \(out): \(error.localizedDescription)")
             throw ExitCode(1)
         }
+    }
+
+    /// A voice the service does not name in its `describe` answer is an error listing those it does (a service that
+    /// names none is trusted): a service would otherwise speak with another voice.
+    static func check(_ name: String, of service: WyomingSpeechService) async throws(SpeechError) {
+        let voices = try await service.describe().voices.map(\.name)
+        guard !voices.isEmpty, !voices.contains(name) else { return }
+        throw SpeechError(.unknownVoice, "the Wyoming service at \(service.address) has no voice \"\(name)\"; its voices: "
+                          + voices.joined(separator: ", "))
     }
 }

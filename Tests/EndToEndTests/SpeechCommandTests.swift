@@ -161,6 +161,43 @@ extension SpeechCommandTests {
     }
 }
 
+extension SpeechCommandTests {
+    @Test("say refuses empty text and a voice variant espeak-ng lacks in one plain line, and writes no file",
+          arguments: [["say", ""], ["say", "   "], ["say", "\n\t "], ["say", "hello", "--variant", "nosuch"],
+                      ["say", "hello", "--variant", ""], ["say", "hello", "--variant", "f3;rm"]])
+    func sayRefuses(_ arguments: [String]) throws {
+        let runner = CommandRunner()
+        defer { runner.remove() }
+        try FileManager.default.createDirectory(at: runner.home, withIntermediateDirectories: true)
+        let out = runner.home.appendingPathComponent("said.wav")
+        let said = try runner.run(arguments + ["--out", out.path])
+        let lines = said.stderr.split(separator: "\n")
+        #expect(said.status == 1 && lines.count == 1 && lines.first?.hasPrefix("error: ") == true, "\(said.stderr)")
+        if arguments.contains("--variant") {
+            #expect(said.stderr.contains("no voice variant") && said.stderr.contains("f3") && said.stderr.contains("m3"), "\(said.stderr)")
+        } else {
+            #expect(said.stderr.contains("nothing to say"), "\(said.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+
+    @Test("say speaks with a variant espeak-ng has, whatever its capitals")
+    func sayVariants() throws {
+        let runner = CommandRunner()
+        defer { runner.remove() }
+        try FileManager.default.createDirectory(at: runner.home, withIntermediateDirectories: true)
+        var spoken: [Data] = []
+        for variant in ["f3", "Alex", "ALEX"] {
+            let out = runner.home.appendingPathComponent("\(variant).wav")
+            let said = try runner.run(["say", "hello there", "--variant", variant, "--out", out.path])
+            #expect(said.status == 0, "\(variant): \(said.stderr)")
+            spoken.append((try? Data(contentsOf: out)) ?? Data())
+        }
+        #expect(spoken.allSatisfy { $0.count > 10_000 })
+        #expect(spoken[1] == spoken[2] && spoken[0] != spoken[1], "ALEX is Alex, not the default voice")
+    }
+}
+
 enum SpeechPrograms {
     /// A home with the sample apps, MonkeyChat allowed, and the seed's request spoken by espeak-ng.
     static func seedSpoken(in home: URL) throws -> (runner: CommandRunner, request: WaveAudio) {

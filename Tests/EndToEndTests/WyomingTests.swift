@@ -404,3 +404,25 @@ extension WyomingTests {
         #expect(service.isRunning)
     }
 }
+
+extension WyomingTests {
+    @Test("say with a speech service: a voice it does not name is refused with its voices listed; empty text never reaches it")
+    func serviceVoiceNames() throws {
+        let runner = CommandRunner()
+        defer { runner.remove() }
+        try FileManager.default.createDirectory(at: runner.home, withIntermediateDirectories: true)
+        let fake = try FakeSpeechService(log: runner.home.appendingPathComponent("requests.jsonl"))
+        defer { fake.stop() }
+        let address = "tcp://127.0.0.1:\(fake.port)"
+        let out = runner.home.appendingPathComponent("said.wav").path
+        let named = try runner.run(["say", "--text-to-speech", address, "--variant", "bytes-voice", "--out", out, "hello"])
+        #expect(named.status == 0, "\(named.stderr)")
+        try FileManager.default.removeItem(atPath: out)
+        let unknown = try runner.run(["say", "--text-to-speech", address, "--variant", "nosuch", "--out", out, "hello"])
+        #expect(unknown.status == 1 && unknown.stderr.split(separator: "\n").count == 1, "\(unknown.stderr)")
+        #expect(unknown.stderr.contains("has no voice \"nosuch\"; its voices: bytes-voice"), "\(unknown.stderr)")
+        let empty = try runner.run(["say", "--text-to-speech", "tcp://127.0.0.1:1", "--out", out, " "])
+        #expect(empty.status == 1 && empty.stderr.contains("nothing to say"), "\(empty.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+}
