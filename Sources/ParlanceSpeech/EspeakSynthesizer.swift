@@ -19,7 +19,7 @@ public struct EspeakSynthesizer: SpeechSynthesizer {
     /// Whether espeak-ng is installed.
     public var isAvailable: Bool { program != nil }
 
-    public var languages: [String] { Self.voices.keys.sorted() }
+    public var languages: [String] { VoiceLanguages.offline.codes }
 
     public func synthesize(_ text: String, language: String, voice: VoiceStyle) async throws(SpeechError) -> WaveAudio {
         try await BlockingWork.run { () throws(SpeechError) -> WaveAudio in try speak(text, language: language, voice: voice) }
@@ -31,10 +31,8 @@ public struct EspeakSynthesizer: SpeechSynthesizer {
             throw SpeechError(.engineMissing, "espeak-ng is not installed, so Parlance cannot speak; install it with "
                               + "`apt-get install espeak-ng` or use a Wyoming text-to-speech service")
         }
-        let base = String(language.lowercased().prefix { $0 != "-" && $0 != "_" })
-        guard let name = Self.voices[base] else {
-            throw SpeechError(.unsupportedLanguage, "espeak-ng has no voice for \(language) here; languages: "
-                              + languages.joined(separator: ", "))
+        guard let name = Self.voices[try VoiceLanguages.offline.check(language)] else {
+            throw SpeechError(.unsupportedLanguage, "espeak-ng has no voice for \(language)")
         }
         guard !text.allSatisfy({ $0.isWhitespace || $0 == "\0" }) else { throw SpeechError.nothingToSay }
         var variant = ""

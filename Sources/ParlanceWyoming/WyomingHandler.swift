@@ -123,12 +123,21 @@ public final class WyomingHandler: Sendable {
             }
         }
 
-        /// A `synthesize` request spoken: `audio-start`, the audio in chunks, `audio-stop`.
+        /// A `synthesize` request spoken: `audio-start`, the audio in chunks, `audio-stop`. Only in a language
+        /// `describe` lists (without one: English, else the first listed), as `parlance say` speaks.
         private func speak(_ event: WyomingEvent) async -> [WyomingEvent] {
-            guard let synthesizer = handler.speech?.synthesizer else { return [] }
+            guard let speech = handler.speech, let synthesizer = speech.synthesizer else { return [] }
             let text = event.string("text") ?? ""
-            var language = "en"
-            if case .object(let voice)? = event.data["voice"], case .string(let asked)? = voice["language"] { language = asked }
+            let listed = VoiceLanguages(speech.voiceLanguages)
+            var language = listed.language(of: "en") ?? listed.codes.first ?? "en"
+            if case .object(let voice)? = event.data["voice"], case .string(let asked)? = voice["language"] {
+                do {
+                    _ = try listed.check(asked)
+                } catch {
+                    return [WyomingEvent(type: "error", data: ["text": .string(error.message), "code": .string("unsupported-language")])]
+                }
+                language = asked
+            }
             do {
                 return WyomingEvent.stream(try await synthesizer.synthesize(text, language: language, voice: .standard))
             } catch {

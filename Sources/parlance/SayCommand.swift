@@ -7,12 +7,14 @@ import ParlanceWyoming
 struct SayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "say", abstract: "Speak text into a WAV file with the offline voice (espeak-ng).",
-        discussion: "Languages: en, de, fr, it, ja (kana only), zh (espeak-ng's Mandarin reads only part of the "
-            + "characters); docs/speech.md lists the limits. With --text-to-speech, a Wyoming service speaks instead.")
+        discussion: "Languages: \(VoiceLanguages.offline.codes.joined(separator: ", ")) (espeak-ng reads Japanese kana only "
+            + "and only part of the Chinese characters; docs/speech.md lists the limits). With --text-to-speech, a Wyoming "
+            + "service speaks instead, in those of its languages Parlance speaks.")
 
     @Argument(help: "The text to speak.") var text: String
     @Option(help: ArgumentHelp("Where to write the WAV file.", valueName: "file")) var out: String
-    @Option(help: ArgumentHelp("The language (en, de, fr, it, ja, zh).", valueName: "code")) var language = "en"
+    @Option(help: ArgumentHelp("The language (\(VoiceLanguages.offline.codes.joined(separator: ", "))).", valueName: "code"))
+    var language = "en"
     @Option(help: "Words per minute (80–450).") var rate = VoiceStyle.standard.wordsPerMinute
     @Option(help: "Pitch (0–99).") var pitch = VoiceStyle.standard.pitch
     @Option(help: ArgumentHelp("An espeak-ng voice variant (f3, m2…), or the Wyoming service's voice name.", valueName: "name"))
@@ -28,7 +30,13 @@ struct SayCommand: AsyncParsableCommand {
         let style = VoiceStyle(wordsPerMinute: rate, pitch: pitch, variant: variant)
         let voice = try VoiceChoice.voice(service: textToSpeech, voiceName: variant)
         do {
-            if let service = voice as? WyomingSpeechService, let variant { try await Self.check(variant, of: service) }
+            // The languages `parlance wyoming` would list for this voice in `describe`: only those are spoken.
+            let spoken = if let service = voice as? WyomingSpeechService {
+                try await Self.languages(of: service, voice: variant)
+            } else {
+                VoiceLanguages(voice.languages)
+            }
+            _ = try spoken.check(language)
             let audio = try await voice.synthesize(text, language: language, voice: style)
             try audio.wav.write(to: URL(fileURLWithPath: out), options: .atomic)
             print("\(out): \(audio.samples.count * 1000 / max(audio.sampleRate, 1)) ms at \(audio.sampleRate) Hz")
@@ -41,12 +49,16 @@ struct SayCommand: AsyncParsableCommand {
         }
     }
 
-    /// A voice the service does not name in its `describe` answer is an error listing those it does (a service that
-    /// names none is trusted): a service would otherwise speak with another voice.
-    static func check(_ name: String, of service: WyomingSpeechService) async throws(SpeechError) {
-        let voices = try await service.describe().voices.map(\.name)
-        guard !voices.isEmpty, !voices.contains(name) else { return }
-        throw SpeechError(.unknownVoice, "the Wyoming service at \(service.address) has no voice \"\(name)\"; its voices: "
-                          + voices.joined(separator: ", "))
+    /// The languages a service speaks that Parlance understands, as `parlance wyoming` in front of it lists them.
+    /// A voice (`--variant`) it does not name in its `describe` answer is an error listing those it does (a service
+    /// that names none is trusted): it would otherwise speak with another voice.
+    static func languages(of service: WyomingSpeechService, voice name: String?) async throws(SpeechError) -> VoiceLanguages {
+        let voices = try await service.describe().voices
+        if let name, !voices.isEmpty, !voices.contains(where: { $0.name == name }) {
+            throw SpeechError(.unknownVoice, "the Wyoming service at \(service.address) has no voice \"\(name)\"; its voices: "
+                              + voices.map(\.name).joined(separator: ", "))
+        }
+        let named = voices.filter { name == nil || $0.name == name }
+        return VoiceLanguages(WyomingCommand.understood(named.flatMap(\.languages)))
     }
 }

@@ -426,3 +426,42 @@ extension WyomingTests {
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 }
+
+extension WyomingTests {
+    /// Language tags to try: Parlance's, with regions and capitals, and ones no voice here speaks.
+    static let spokenTags = ["en", "en-US", "EN", "de-AT", "fr", "it", "ja_JP", "zh-CN", "cmn", "pt", "es", "", "xx"]
+
+    @Test("say speaks exactly the languages parlance wyoming lists for its voice and speaks on synthesize: offline and a service's",
+          .enabled(if: SpeechPrograms.installed, "espeak-ng or pocketsphinx is not installed"))
+    func sameLanguagesSpoken() async throws {
+        let runner = CommandRunner()
+        defer { runner.remove() }
+        try FileManager.default.createDirectory(at: runner.home, withIntermediateDirectories: true)
+        let fake = try FakeSpeechService(log: runner.home.appendingPathComponent("requests.jsonl"))
+        defer { fake.stop() }
+        let fakeAddress = "tcp://127.0.0.1:\(fake.port)"
+        for behind in [nil, fakeAddress] {
+            let options = behind.map { ["--text-to-speech", $0] } ?? []
+            let service = try WyomingService(home: runner.home, arguments: options)
+            defer { service.stop() }
+            let wyoming = try WyomingSpeechService(address: "tcp://127.0.0.1:\(service.port)")
+            let listed = try await wyoming.describe().voices.flatMap(\.languages)
+            #expect(listed == VoiceLanguages.offline.codes, "\(behind ?? "offline"): \(listed)")
+            for tag in Self.spokenTags {
+                let out = runner.home.appendingPathComponent("said.wav").path
+                let said = try runner.run(["say", "--language", tag, "--out", out] + options + ["hello"])
+                let served: Bool
+                do {
+                    _ = try await wyoming.synthesize("hello", language: tag, voice: .standard)
+                    served = true
+                } catch {
+                    served = false
+                    #expect(error.message.contains("no voice here speaks"), "\(error.message)")
+                }
+                let spoken = VoiceLanguages(listed).language(of: tag) != nil
+                #expect((said.status == 0) == spoken && served == spoken, "\(behind ?? "offline") \(tag): say \(said.status) \(said.stderr), synthesize \(served)")
+                if !spoken { #expect(said.stderr == "error: no voice here speaks \"\(tag)\"; languages: de, en, fr, it, ja, zh\n") }
+            }
+        }
+    }
+}
