@@ -11,7 +11,8 @@ import ParlanceSpeech
 ///   messages of 16-bit little-endian mono samples, then `{"type":"stop"}` — or nothing, when the speech's end
 ///   is heard first. The server answers `{"type":"heard","text":…}` (null when nothing was heard), then
 ///   `{"type":"turns","turns":[…]}` with the conversation's answer (also sent to its events), or
-///   `{"type":"error","code","message"}`.
+///   `{"type":"error","code","message"}`. The audio goes on to the recogniser as it comes when it can take it
+///   so (`StreamingSpeechRecognizer`), so that little is left to hear when the speaker stops.
 struct SpeechRoutes: Sendable {
     typealias Context = BasicWebSocketRequestContext
 
@@ -70,6 +71,9 @@ struct SpeechRoutes: Sendable {
     private func listen(to messages: WebSocketInboundMessageStream, answering outbound: WebSocketOutboundWriter,
                         in served: ServedConversation) async {
         var recorder: UtteranceRecorder?
+        // The utterance streaming into the recogniser as it comes, when it can take it so (else it hears the
+        // recording at the end): when the speaker stops, only the last moments are left to hear.
+        var stream: (any SpeechStream)?
         // After an utterance ends, audio already on its way belongs to it and is dropped, until the next start.
         var draining = false
         func send(_ value: [String: SpeechMessageValue]) async -> Bool {
@@ -101,6 +105,8 @@ struct SpeechRoutes: Sendable {
                             continue
                         }
                         recorder = UtteranceRecorder(sampleRate: rate, longestSeconds: ServerSpeech.longestUtterance)
+                        stream = nil  // an earlier one is abandoned first: an engine may hear one at a time
+                        stream = await startStream(rate: rate, in: served)
                         draining = false
                     case "stop":
                         ended = recorder != nil
@@ -120,39 +126,58 @@ struct SpeechRoutes: Sendable {
                         ended = try recorder?.append(samples) ?? false
                     } catch {
                         recorder = nil
+                        stream = nil
                         draining = true
                         guard await fail("tooLong", error.message) else { return }
                     }
+                    do {
+                        try stream?.append(samples)
+                    } catch {
+                        stream = nil  // the recording is heard whole at the end instead
+                    }
                 }
                 guard ended, let finished = recorder else { continue }
+                let streamed = stream
                 recorder = nil
+                stream = nil
                 draining = true
-                guard await answer(finished.audio, in: served, send: send, fail: fail) else { return }
+                guard await answer(finished.audio, streamed: streamed, in: served, send: send, fail: fail) else { return }
             }
         } catch {
             return  // the client went away
         }
     }
 
-    /// Hears one utterance and has the conversation answer it; false when the client is gone.
-    private func answer(_ audio: WaveAudio, in served: ServedConversation,
+    /// The utterance about to start, streaming into the recogniser when it can take it so; nil when it is heard
+    /// whole at the end (a recogniser that cannot stream, or cannot now: the recording is then heard instead).
+    private func startStream(rate: Int, in served: ServedConversation) async -> (any SpeechStream)? {
+        guard let streaming = speech.recognizer as? any StreamingSpeechRecognizer else { return nil }
+        return try? streaming.startStream(language: await served.conversation.language, sampleRate: rate)
+    }
+
+    /// Hears one utterance (from its stream when it streamed) and has the conversation answer it; false when
+    /// the client is gone.
+    private func answer(_ audio: WaveAudio, streamed: (any SpeechStream)?, in served: ServedConversation,
                         send: ([String: SpeechMessageValue]) async -> Bool,
                         fail: (String, String) async -> Bool) async -> Bool {
         guard let recognizer = speech.recognizer else {
             return await fail("noRecognition", "this server does not recognise speech (pocketsphinx is not installed); type instead")
         }
         let language = await served.conversation.language
-        let reading: SpeechHypothesis?
+        let heard: String?
         do {
-            reading = try await recognizer.recognize(audio, language: language).first
+            if let streamed {
+                heard = try await streamed.finish().first?.text
+            } else {
+                heard = try await recognizer.recognize(audio, language: language).first?.text
+            }
         } catch {
             return await fail(error.kind == .unsupportedLanguage ? "unsupportedLanguage" : "recognitionFailed", error.message)
         }
-        let heard = reading?.text
         guard await send(["type": .text("heard"), "text": heard.map(SpeechMessageValue.text) ?? .none]) else { return false }
         guard let heard else { return true }
         do {
-            let turns = try await served.respond(to: heard, source: .spoken(confidence: reading?.confidence))
+            let turns = try await served.respond(to: heard)
             return await send(["type": .text("turns"), "turns": .turns(turns)])
         } catch {
             return await fail(error.code, error.message)
