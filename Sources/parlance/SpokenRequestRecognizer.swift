@@ -20,6 +20,9 @@ struct SpokenRequestRecognizer: StreamingSpeechRecognizer {
     /// Whether only the part with speech goes to the engine (offline; a service gets the recording as made
     /// and applies its own end-pointing).
     var trimsSilence = true
+    /// The names a transcript is read again against, where the engine wrote one as other words ("key key" for
+    /// Kiki): the apps' names, the user's and the apps' vocabulary (`SpeechNames.spoken`). Empty: none.
+    var vocabulary: [SpokenName] = []
 
     var languages: [String] { engine.languages }
 
@@ -110,15 +113,17 @@ struct SpokenRequestRecognizer: StreamingSpeechRecognizer {
         return hearing(try await engine.recognize(speech, language: language), language: language)
     }
 
-    /// The engine's readings with names written as written, and the first one understanding can serve.
+    /// The engine's readings with names written as written, then the same read again with the names of
+    /// `vocabulary` where other words sound like them; the one taken is the reading understanding serves with
+    /// the most known names in its values ("Send Kiki 55 pounds" over "Send key key 55 pounds"), the engine's
+    /// own on a tie, else the engine's best (which understanding then declines).
     func hearing(_ engineReadings: [SpeechHypothesis], language: String) -> Hearing {
         let readings = engineReadings.map { reading in
             SpeechHypothesis(text: forms.apply(reading.text), score: reading.score, confidence: reading.confidence)
         }
-        let chosen = readings.first { reading in
-            (try? understander.understand(reading.text, language: language))?.intent != nil
-        } ?? readings.first
-        return Hearing(readings: readings, chosen: chosen)
+        let corrected = correctedReadings(of: readings, language: language)
+        let chosen = bestReading(readings, corrected: corrected, language: language) ?? readings.first
+        return Hearing(readings: readings + corrected.map(\.reading), chosen: chosen)
     }
 
     /// Hears an utterance as it streams in, when the engine can: offline only its speech reaches the engine, as
