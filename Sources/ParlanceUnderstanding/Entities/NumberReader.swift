@@ -25,8 +25,7 @@ struct NumberReader: Sendable {
         }
         guard start < tokens.count else { return nil }
         if tokens[start].kind == .number, let value = digits(tokens[start].key) {
-            var length = 1
-            var total = value
+            var (total, length) = spacedThousands(tokens, at: start) ?? (value, 1)
             if start + 1 < tokens.count, let scale = words.scales[tokens[start + 1].key] {
                 total *= scale
                 length += 1
@@ -94,6 +93,29 @@ struct NumberReader: Sendable {
             }
         }
         return (value, length)
+    }
+
+    /// "1 000", "25 000 000": groups of three digits after a space, as French and others write thousands (and
+    /// speech recognisers with them). Not when more digits follow ("555 123 4567" is no amount).
+    private func spacedThousands(_ tokens: [Token], at start: Int) -> (value: Double, length: Int)? {
+        func isDigits(_ key: String, count: ClosedRange<Int>) -> Bool {
+            count.contains(key.count) && key.allSatisfy { $0.isASCII && $0.isNumber }
+        }
+        guard isDigits(tokens[start].key, count: 1...3) else { return nil }
+        var text = tokens[start].key
+        var index = start + 1
+        while index < tokens.count, tokens[index].kind == .number {
+            let key = tokens[index].key
+            let whole = key.prefix { $0 != words.decimalSeparator }
+            guard isDigits(String(whole), count: 3...3), whole.count == key.count || index + 1 == tokens.count
+                    || tokens[index + 1].kind != .number else { return nil }
+            text += key
+            index += 1
+            if whole.count != key.count { break }
+        }
+        guard index > start + 1, index == tokens.count || tokens[index].kind != .number, let value = digits(text)
+        else { return nil }
+        return (value, index - start)
     }
 
     /// Digits with separators; "1,000" and "1,000.5" group thousands in English, "15,50" is a decimal in German.

@@ -26,7 +26,15 @@ struct QuantityReader: Sendable {
         } else if start < tokens.count, words.articles.contains(tokens[start].key) {
             amount = (1, 1)
         }
-        guard let amount, let unit = units.match(tokens, at: start + amount.length) else { return nil }
+        if amount == nil, let compound = hyphenated(tokens, at: start) { return compound }
+        guard var amount else { return nil }
+        // "a 30-minute run", "a 5-kilometer run": the number joined to its unit by a hyphen.
+        if start + amount.length + 1 < tokens.count, tokens[start + amount.length].key == "-",
+           tokens[start + amount.length].range.lowerBound == tokens[start + amount.length - 1].range.upperBound,
+           units.match(tokens, at: start + amount.length + 1) != nil {
+            amount.length += 1
+        }
+        guard let unit = units.match(tokens, at: start + amount.length) else { return nil }
         var value = amount.value * unit.value.factor
         var length = amount.length + unit.length
         // "an hour and a half"
@@ -37,5 +45,20 @@ struct QuantityReader: Sendable {
             length += 3
         }
         return (.quantity(value: MoneyReader.round(value), unit: unit.value.name), length)
+    }
+
+    /// "a one-hour walk", "a five-mile run": number words and a unit written as one hyphenated word.
+    private func hyphenated(_ tokens: [Token], at start: Int) -> (EntityValue, Int)? {
+        guard start < tokens.count, tokens[start].kind == .word, tokens[start].key.contains("-") else { return nil }
+        let parts = tokens[start].key.split(separator: "-").map(String.init)
+        for cut in stride(from: parts.count - 1, through: 1, by: -1) {
+            guard let unit = units.value(forKeys: Array(parts[cut...])) else { continue }
+            let number = parts[..<cut].map { part in
+                Token(key: part, range: tokens[start].range, kind: .word, isCapitalized: false)
+            }
+            guard let amount = numbers.read(number, at: 0), amount.length == number.count else { return nil }
+            return (.quantity(value: MoneyReader.round(amount.value * unit.factor), unit: unit.name), 1)
+        }
+        return nil
     }
 }

@@ -37,6 +37,11 @@ struct PhraseTable<Value: Sendable>: Sendable {
         return nil
     }
 
+    /// The value of the phrase with exactly these keys.
+    func value(forKeys keys: [String]) -> Value? {
+        byFirstKey[keys.first ?? ""]?.first { $0.keys == keys }?.value
+    }
+
     /// Whether a phrase covers exactly these tokens.
     func matchesWhole(_ tokens: [Token]) -> Value? {
         guard let found = match(tokens, at: 0), found.length == tokens.count else { return nil }
