@@ -422,12 +422,12 @@ def main():
             summary["results"] = results
             entry["recognizers"][recogniser] = summary
             rows.append((language, recogniser, summary))
+            if options.out:  # after each part, so that a long run stopped early keeps what it measured
+                with open(options.out, "w", encoding="utf-8") as handle:
+                    json.dump(report, handle, ensure_ascii=False, indent=1)
         if options.whisper_venv and home in homes_with_service:
             parlance(binary, home, ["speech", "stop"], check=False)  # one service at a time on this machine
     print_table(report, rows)
-    if options.out:
-        with open(options.out, "w", encoding="utf-8") as handle:
-            json.dump(report, handle, ensure_ascii=False, indent=1)
     if not options.work:
         shutil.rmtree(work, ignore_errors=True)
 
