@@ -164,20 +164,21 @@ struct SpeechRoutes: Sendable {
             return await fail("noRecognition", "this server does not recognise speech (pocketsphinx is not installed); type instead")
         }
         let language = await served.conversation.language
-        let heard: String?
+        let reading: SpeechHypothesis?
         do {
             if let streamed {
-                heard = try await streamed.finish().first?.text
+                reading = try await streamed.finish().first
             } else {
-                heard = try await recognizer.recognize(audio, language: language).first?.text
+                reading = try await recognizer.recognize(audio, language: language).first
             }
         } catch {
             return await fail(error.kind == .unsupportedLanguage ? "unsupportedLanguage" : "recognitionFailed", error.message)
         }
+        let heard = reading?.text
         guard await send(["type": .text("heard"), "text": heard.map(SpeechMessageValue.text) ?? .none]) else { return false }
         guard let heard else { return true }
         do {
-            let turns = try await served.respond(to: heard)
+            let turns = try await served.respond(to: heard, source: .spoken(confidence: reading?.confidence))
             return await send(["type": .text("turns"), "turns": .turns(turns)])
         } catch {
             return await fail(error.code, error.message)

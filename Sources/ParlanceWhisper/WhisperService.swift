@@ -137,7 +137,10 @@ public struct WhisperService: Sendable {
                                           environment: settings.environment, prompt: prompt.digest, started: Date())
         let deadline = ContinuousClock.now + timeout
         while !answers(port) {
-            guard isService(pid) else {
+            // Its own child, so waitpid tells an ended start at once (while exec is under way its command line
+            // may still read empty, so `isService` would not).
+            var status: Int32 = 0
+            guard waitpid(pid, &status, WNOHANG) == 0 else {
                 throw SpeechError(.engineFailed, "the Whisper service stopped while starting: \(lastLine(of: folder.log))")
             }
             guard ContinuousClock.now < deadline else {

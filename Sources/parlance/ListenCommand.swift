@@ -120,8 +120,9 @@ struct ListenCommand: AsyncParsableCommand {
         return chosen
     }
 
-    /// A line on stdout, in order with the turns (which are written unbuffered).
+    /// A line on stdout, in order with the turns (which are written unbuffered). A reader that went away
+    /// (`listen … | head -1`) is no reason to crash.
     private static func write(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        try? FileHandle.standardOutput.write(contentsOf: Data((line + "\n").utf8))
     }
 }

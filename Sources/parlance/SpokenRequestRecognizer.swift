@@ -47,8 +47,10 @@ struct SpokenRequestRecognizer: StreamingSpeechRecognizer {
             var forms = WrittenForms()
             forms.learn(names)
             let engine = try WyomingSpeechService(address: service, names: Array(Set(names)).sorted())
-            return SpokenRequestRecognizer(engine: engine, kind: "service", name: "the Wyoming service at \(engine.address)", forms: forms, understander: understander,
-                                           trimsSilence: false)
+            var ear = SpokenRequestRecognizer(engine: engine, kind: "service", name: "the Wyoming service at \(engine.address)",
+                                              forms: forms, understander: understander, trimsSilence: false)
+            ear.vocabulary = SpeechNames.spoken(store: store, language: language)
+            return ear
         }
         if choice != .grammar {
             let whisper = WhisperService(home: home)
@@ -60,9 +62,11 @@ struct SpokenRequestRecognizer: StreamingSpeechRecognizer {
                     SpeechNames.current(store: store, language: language)
                 }
                 // Only the speech goes to Whisper: silence and noise alone is where it invents words.
-                return SpokenRequestRecognizer(engine: engine, kind: "whisper",
-                                               name: settings.service.map { "Whisper at \($0)" } ?? "Whisper (\(settings.model))",
-                                               forms: forms, understander: understander)
+                var ear = SpokenRequestRecognizer(engine: engine, kind: "whisper",
+                                                  name: settings.service.map { "Whisper at \($0)" } ?? "Whisper (\(settings.model))",
+                                                  forms: forms, understander: understander)
+                ear.vocabulary = SpeechNames.spoken(store: store, language: language)
+                return ear
             }
             guard choice == .auto else {
                 throw SpeechError(.engineMissing, "Whisper is not set up for this home; run `parlance speech setup`")

@@ -15,7 +15,7 @@ enum WarmWhisper {
         do {
             recognizer = try SpokenRequestRecognizer.make(store: store, home: home, understander: understander, language: "en",
                                                           service: nil, choice: .whisper)
-            _ = try await service.address(prompt: WhisperPrompt(names: SpeechNames.current(store: store, language: "en")))
+            try await (recognizer.engine as? WhisperRecognizer)?.warmUp()
         } catch {
             Terminal.error("note: Whisper did not start: \((error as? SpeechError)?.message ?? "\(error)")")
             return nil
