@@ -67,7 +67,7 @@ import Testing
         }
     }
 
-    @Test("GRDB only in the store, process spawning only in hosting (extensions) and speech (engine programs), ArgumentParser only in the CLI")
+    @Test("GRDB only in the store, process spawning only in hosting (extensions), speech (engine programs) and Whisper (its service), ArgumentParser only in the CLI")
     func singleJobs() throws {
         let modules = try FileManager.default.contentsOfDirectory(atPath: Self.sources.path)
         for module in modules where module != "CProcessSpawn" {
@@ -79,7 +79,7 @@ import Testing
                     #expect(["AssistantServer", "ParlanceWyoming"].contains(module), "\(path) uses SwiftNIO")
                 }
                 if imports.contains("CProcessSpawn") || text.contains("Process()") || text.contains("posix_spawn") {
-                    #expect(module == "ParlanceHosting" || module == "ParlanceSpeech", "\(path) spawns processes")
+                    #expect(["ParlanceHosting", "ParlanceSpeech", "ParlanceWhisper"].contains(module), "\(path) spawns processes")
                 }
             }
         }
