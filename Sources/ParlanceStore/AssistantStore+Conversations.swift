@@ -8,7 +8,8 @@ extension AssistantStore: ConversationStore {
     /// The saved state of a session's conversation (JSON), or nil when none is in progress.
     public func conversationState(session: String) throws(StoreError) -> Data? {
         try read { db in
-            try String.fetchOne(db, sql: "SELECT state FROM conversations WHERE session = ?", arguments: [session])
+            try String.fetchOne(db, sql: "SELECT state FROM conversations WHERE user = ? AND session = ?",
+                                arguments: [self.user, session])
                 .map { Data($0.utf8) }
         }
     }
@@ -16,17 +17,18 @@ extension AssistantStore: ConversationStore {
     /// Saves (or, with nil, forgets) a session's conversation: kept through a crash when the call
     /// returns, through a power cut from the next synced write on.
     public func saveConversationState(_ state: Data?, session: String) throws(StoreError) {
-        try writeUnsynced { db in try Self.saveConversationState(state, session: session, in: db) }
+        try writeUnsynced { db in try Self.saveConversationState(state, session: session, user: user, in: db) }
     }
 
-    private static func saveConversationState(_ state: Data?, session: String, in db: Database) throws {
+    private static func saveConversationState(_ state: Data?, session: String, user: String, in db: Database) throws {
         if let state {
             try db.cachedStatement(sql: """
-                INSERT INTO conversations (session, state, updatedAt) VALUES (?, ?, ?)
-                ON CONFLICT(session) DO UPDATE SET state = excluded.state, updatedAt = excluded.updatedAt
-                """).execute(arguments: [session, String(decoding: state, as: UTF8.self), StoredDate.text(Date())])
+                INSERT INTO conversations (user, session, state, updatedAt) VALUES (?, ?, ?, ?)
+                ON CONFLICT(user, session) DO UPDATE SET state = excluded.state, updatedAt = excluded.updatedAt
+                """).execute(arguments: [user, session, String(decoding: state, as: UTF8.self), StoredDate.text(Date())])
         } else {
-            try db.cachedStatement(sql: "DELETE FROM conversations WHERE session = ?").execute(arguments: [session])
+            try db.cachedStatement(sql: "DELETE FROM conversations WHERE user = ? AND session = ?")
+                .execute(arguments: [user, session])
         }
     }
 
@@ -40,7 +42,7 @@ extension AssistantStore: ConversationStore {
                               state: Data?, session: String, resending: Bool = false) throws(StoreError) -> Bool {
         try writeUnsynced { db in
             try Self.begin(intentIdentifier: intentIdentifier, app: app, intent: intent, state: state, session: session,
-                           resending: resending, sentNow: false, in: db)
+                           user: user, resending: resending, sentNow: false, in: db)
         }
     }
 
@@ -49,14 +51,14 @@ extension AssistantStore: ConversationStore {
                              state: Data?, session: String, resending: Bool = false) throws(StoreError) -> Bool {
         try write { db in
             try Self.begin(intentIdentifier: intentIdentifier, app: app, intent: intent, state: state, session: session,
-                           resending: resending, sentNow: true, in: db)
+                           user: user, resending: resending, sentNow: true, in: db)
         }
     }
 
     private static func begin(intentIdentifier: String, app: String, intent: String, state: Data?, session: String,
-                              resending: Bool, sentNow: Bool, in db: Database) throws -> Bool {
-        let sent = try Row.fetchOne(db.cachedStatement(sql: "SELECT sentAt FROM handledIntents WHERE intentIdentifier = ?"),
-                                    arguments: [intentIdentifier]).map { row -> Bool in
+                              user: String, resending: Bool, sentNow: Bool, in db: Database) throws -> Bool {
+        let sent = try Row.fetchOne(db.cachedStatement(sql: "SELECT sentAt FROM handledIntents WHERE user = ? AND intentIdentifier = ?"),
+                                    arguments: [user, intentIdentifier]).map { row -> Bool in
             let sentAt: DatabaseValue = row["sentAt"]
             return !sentAt.isNull
         }
@@ -64,23 +66,24 @@ extension AssistantStore: ConversationStore {
         let now = StoredDate.text(Date())
         if sent == nil {
             try db.cachedStatement(sql: """
-                INSERT INTO handledIntents (intentIdentifier, appIdentifier, intent, startedAt, sentAt) VALUES (?, ?, ?, ?, ?)
-                """).execute(arguments: [intentIdentifier, app, intent, now, sentNow ? now : nil])
+                INSERT INTO handledIntents (user, intentIdentifier, appIdentifier, intent, startedAt, sentAt)
+                VALUES (?, ?, ?, ?, ?, ?)
+                """).execute(arguments: [user, intentIdentifier, app, intent, now, sentNow ? now : nil])
         } else if sentNow {
-            try markSent(intentIdentifier, at: now, in: db)
+            try markSent(intentIdentifier, user: user, at: now, in: db)
         }
-        try saveConversationState(state, session: session, in: db)
+        try saveConversationState(state, session: session, user: user, in: db)
         return true
     }
 
-    private static func markSent(_ intentIdentifier: String, at now: String, in db: Database) throws {
-        try db.cachedStatement(sql: "UPDATE handledIntents SET sentAt = COALESCE(sentAt, ?) WHERE intentIdentifier = ?")
-            .execute(arguments: [now, intentIdentifier])
+    private static func markSent(_ intentIdentifier: String, user: String, at now: String, in db: Database) throws {
+        try db.cachedStatement(sql: "UPDATE handledIntents SET sentAt = COALESCE(sentAt, ?) WHERE user = ? AND intentIdentifier = ?")
+            .execute(arguments: [now, user, intentIdentifier])
     }
 
     /// Records that the handle request for an intent is being sent now; on disk when the call returns.
     public func markHandleSent(intentIdentifier: String) throws(StoreError) {
-        try write { db in try Self.markSent(intentIdentifier, at: StoredDate.text(Date()), in: db) }
+        try write { db in try Self.markSent(intentIdentifier, user: user, at: StoredDate.text(Date()), in: db) }
     }
 
     /// Records the response handle gave for an intent. Survives a crash when the call returns; on disk within
@@ -88,8 +91,9 @@ extension AssistantStore: ConversationStore {
     /// power cut in between leaves the intent "sent", which is never sent again by itself and is told as not known.
     public func finishHandling(intentIdentifier: String, response: String) throws(StoreError) {
         try writeUnsynced { db in
-            try db.cachedStatement(sql: "UPDATE handledIntents SET response = ?, finishedAt = ? WHERE intentIdentifier = ?")
-                .execute(arguments: [response, StoredDate.text(Date()), intentIdentifier])
+            try db.cachedStatement(sql: """
+                UPDATE handledIntents SET response = ?, finishedAt = ? WHERE user = ? AND intentIdentifier = ?
+                """).execute(arguments: [response, StoredDate.text(Date()), user, intentIdentifier])
         }
         logFlusher?.flushSoon()
     }
@@ -99,8 +103,8 @@ extension AssistantStore: ConversationStore {
         try read { db in
             guard let row = try Row.fetchOne(db, sql: """
                 SELECT appIdentifier, intent, response, startedAt, sentAt, finishedAt FROM handledIntents
-                WHERE intentIdentifier = ?
-                """, arguments: [intentIdentifier]) else { return nil }
+                WHERE user = ? AND intentIdentifier = ?
+                """, arguments: [self.user, intentIdentifier]) else { return nil }
             let app: String = row["appIdentifier"]
             let intent: String = row["intent"]
             if let response: String = row["response"], let finished = StoredDate.date(row["finishedAt"]) {
@@ -111,9 +115,9 @@ extension AssistantStore: ConversationStore {
         }
     }
 
-    /// How many intents the journal holds (for tests and diagnostics).
+    /// How many intents the viewing user's journal holds (for tests and diagnostics).
     public func journalCount() throws(StoreError) -> Int {
-        try read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM handledIntents") ?? 0 }
+        try read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM handledIntents WHERE user = ?", arguments: [self.user]) ?? 0 }
     }
 
     // MARK: Session lock
@@ -123,7 +127,8 @@ extension AssistantStore: ConversationStore {
         // Asked at every turn: one SELECT reads a consistent snapshot by itself, so no transaction.
         do {
             return try readLatest { db in
-                try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM settings WHERE key = 'sessionLocked'")) == "true"
+                try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM settings WHERE user = ? AND key = 'sessionLocked'"),
+                                    arguments: [self.user]) == "true"
             }
         } catch {
             throw StoreError(.database, "the store could not be read: \(error)")
@@ -134,7 +139,8 @@ extension AssistantStore: ConversationStore {
     public func messageReadBack() throws(StoreError) -> String? {
         do {
             return try readLatest { db in
-                try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM settings WHERE key = 'messageReadBack'"))
+                try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM settings WHERE user = ? AND key = 'messageReadBack'"),
+                                    arguments: [self.user])
             }
         } catch {
             throw StoreError(.database, "the store could not be read: \(error)")
@@ -145,9 +151,9 @@ extension AssistantStore: ConversationStore {
     public func setMessageReadBack(_ choice: String) throws(StoreError) {
         try write { db in
             try db.execute(sql: """
-                INSERT INTO settings (key, value) VALUES ('messageReadBack', ?)
-                ON CONFLICT(key) DO UPDATE SET value = excluded.value
-                """, arguments: [choice])
+                INSERT INTO settings (user, key, value) VALUES (?, 'messageReadBack', ?)
+                ON CONFLICT(user, key) DO UPDATE SET value = excluded.value
+                """, arguments: [self.user, choice])
         }
     }
 
@@ -155,9 +161,9 @@ extension AssistantStore: ConversationStore {
     public func setSessionLocked(_ locked: Bool) throws(StoreError) {
         try write { db in
             try db.execute(sql: """
-                INSERT INTO settings (key, value) VALUES ('sessionLocked', ?)
-                ON CONFLICT(key) DO UPDATE SET value = excluded.value
-                """, arguments: [locked ? "true" : "false"])
+                INSERT INTO settings (user, key, value) VALUES (?, 'sessionLocked', ?)
+                ON CONFLICT(user, key) DO UPDATE SET value = excluded.value
+                """, arguments: [self.user, locked ? "true" : "false"])
         }
     }
 }

@@ -8,7 +8,8 @@ extension AssistantStore {
     /// from now on?"): it offers once per domain, ever, whatever the answer was.
     public func defaultWasOffered(domain: String) throws(StoreError) -> Bool {
         try read { db in
-            try String.fetchOne(db, sql: "SELECT value FROM settings WHERE key = ?", arguments: [Self.offerKey(domain)]) != nil
+            try String.fetchOne(db, sql: "SELECT value FROM settings WHERE user = ? AND key = ?",
+                                arguments: [self.user, Self.offerKey(domain)]) != nil
         }
     }
 
@@ -16,9 +17,9 @@ extension AssistantStore {
     public func markDefaultOffered(domain: String) throws(StoreError) {
         try write { db in
             try db.execute(sql: """
-                INSERT INTO settings (key, value) VALUES (?, 'true')
-                ON CONFLICT(key) DO UPDATE SET value = excluded.value
-                """, arguments: [Self.offerKey(domain)])
+                INSERT INTO settings (user, key, value) VALUES (?, ?, 'true')
+                ON CONFLICT(user, key) DO UPDATE SET value = excluded.value
+                """, arguments: [self.user, Self.offerKey(domain)])
         }
     }
 

@@ -10,8 +10,8 @@ extension AssistantStore {
     public func opensWithoutAsking(_ identifier: String) throws(StoreError) -> Bool {
         guard let app = try app(identifier) else { return false }
         let stored = try read { db in
-            try String.fetchOne(db, sql: "SELECT codeFingerprint FROM appsOpenedWithoutAsking WHERE appIdentifier = ?",
-                                arguments: [identifier])
+            try String.fetchOne(db, sql: "SELECT codeFingerprint FROM appsOpenedWithoutAsking WHERE user = ? AND appIdentifier = ?",
+                                arguments: [self.user, identifier])
         }
         return stored != nil && stored == (app.bundle.codeFingerprint ?? "")
     }
@@ -23,13 +23,14 @@ extension AssistantStore {
         try write { db in
             guard try AppRow.exists(db, key: identifier) else { throw self.notInstalled(identifier, db) }
             guard always else {
-                try db.execute(sql: "DELETE FROM appsOpenedWithoutAsking WHERE appIdentifier = ?", arguments: [identifier])
+                try db.execute(sql: "DELETE FROM appsOpenedWithoutAsking WHERE user = ? AND appIdentifier = ?",
+                               arguments: [self.user, identifier])
                 return
             }
             try db.execute(sql: """
-                INSERT INTO appsOpenedWithoutAsking (appIdentifier, codeFingerprint, decidedAt) VALUES (?, ?, ?)
-                ON CONFLICT(appIdentifier) DO UPDATE SET codeFingerprint = excluded.codeFingerprint, decidedAt = excluded.decidedAt
-                """, arguments: [identifier, fingerprint, StoredDate.text(Date())])
+                INSERT INTO appsOpenedWithoutAsking (user, appIdentifier, codeFingerprint, decidedAt) VALUES (?, ?, ?, ?)
+                ON CONFLICT(user, appIdentifier) DO UPDATE SET codeFingerprint = excluded.codeFingerprint, decidedAt = excluded.decidedAt
+                """, arguments: [self.user, identifier, fingerprint, StoredDate.text(Date())])
         }
     }
 
@@ -39,8 +40,8 @@ extension AssistantStore {
             try Row.fetchAll(db, sql: """
                 SELECT appsOpenedWithoutAsking.appIdentifier AS identifier, codeFingerprint, manifest
                 FROM appsOpenedWithoutAsking JOIN apps ON apps.identifier = appsOpenedWithoutAsking.appIdentifier
-                ORDER BY identifier
-                """)
+                WHERE appsOpenedWithoutAsking.user = ? ORDER BY identifier
+                """, arguments: [self.user])
                 .filter { (row: Row) in (row["codeFingerprint"] as String) == Self.fingerprint(manifest: row["manifest"]) }
                 .map { $0["identifier"] }
         }

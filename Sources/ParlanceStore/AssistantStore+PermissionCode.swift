@@ -11,14 +11,15 @@ extension AssistantStore {
         guard let manifest = try String.fetchOne(db, sql: "SELECT manifest FROM apps WHERE identifier = ?",
                                                  arguments: [identifier]) else { return }
         let bundle = try JSONDecoder().decode(AppBundle.self, from: Data(manifest.utf8))
-        try db.execute(sql: "UPDATE permissions SET codeFingerprint = ? WHERE appIdentifier = ?",
-                       arguments: [bundle.codeFingerprintOnDisk() ?? "", identifier])
+        try db.execute(sql: "UPDATE permissions SET codeFingerprint = ? WHERE user = ? AND appIdentifier = ?",
+                       arguments: [bundle.codeFingerprintOnDisk() ?? "", user, identifier])
     }
 
-    /// Each permission's code, by app (nil: decided before permissions were bound to code).
-    static func permissionCodes(_ db: Database) throws -> [String: String?] {
+    /// Each of a user's permissions' code, by app (nil: decided before permissions were bound to code).
+    static func permissionCodes(_ db: Database, user: String) throws -> [String: String?] {
         var codes: [String: String?] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT appIdentifier, codeFingerprint FROM permissions") {
+        for row in try Row.fetchAll(db, sql: "SELECT appIdentifier, codeFingerprint FROM permissions WHERE user = ?",
+                                    arguments: [user]) {
             codes[row["appIdentifier"]] = row["codeFingerprint"] as String?
         }
         return codes

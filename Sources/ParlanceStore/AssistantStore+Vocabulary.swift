@@ -28,21 +28,23 @@ extension AssistantStore: VocabularySource {
 
     /// Applies a checked update in one transaction.
     public func apply(_ update: VocabularyUpdate, app identifier: String) throws(StoreError) {
-        try write { db in try applyInTransaction(update, app: identifier, db) }
+        try write { db in try Self.applyInTransaction(update, app: identifier, user: user, db) }
     }
 
-    func applyInTransaction(_ update: VocabularyUpdate, app identifier: String, _ db: Database) throws {
+    /// Applies an update to one user's vocabulary, in the caller's transaction.
+    static func applyInTransaction(_ update: VocabularyUpdate, app identifier: String, user: String, _ db: Database) throws {
+        let mine = Column("user") == user && Column("appIdentifier") == identifier
         switch update {
         case let .replace(strings, type):
-            try VocabularyRow.filter(Column("appIdentifier") == identifier && Column("type") == type.caseName).deleteAll(db)
+            try VocabularyRow.filter(mine && Column("type") == type.caseName).deleteAll(db)
             let insert = try db.cachedStatement(sql: """
-                INSERT INTO userVocabulary (appIdentifier, type, position, phrase) VALUES (?, ?, ?, ?)
+                INSERT INTO userVocabulary (user, appIdentifier, type, position, phrase) VALUES (?, ?, ?, ?, ?)
                 """)
             for (position, phrase) in strings.enumerated() {
-                try insert.execute(arguments: [identifier, type.caseName, position, phrase])
+                try insert.execute(arguments: [user, identifier, type.caseName, position, phrase])
             }
         case .removeAll:
-            try VocabularyRow.filter(Column("appIdentifier") == identifier).deleteAll(db)
+            try VocabularyRow.filter(mine).deleteAll(db)
         }
         try StoreSchema.bumpVocabularyGeneration(db)
     }
@@ -54,19 +56,19 @@ extension AssistantStore: VocabularySource {
         guard let inbox = vocabularyInbox else { return 0 }
         // Taken before the listing: a file added after it changes the stamp, so the next call lists again.
         guard let stamp = FolderStamp(path: inbox.folderPath) else { return 0 }  // no inbox yet: nothing left
-        if inboxSeen.withLock({ $0 == stamp }) { return 0 }
+        if shared.inboxSeen.withLock({ $0 == stamp }) { return 0 }
         let applied = try inbox.ingest(into: self)
         // Trusted only once nothing is left: a file that could not be read this time is tried at every read.
-        if stamp.isSettled, inbox.pending().isEmpty { inboxSeen.withLock { $0 = stamp } }
+        if stamp.isSettled, inbox.pending().isEmpty { shared.inboxSeen.withLock { $0 = stamp } }
         return applied
     }
 
-    /// The user vocabulary, optionally of one app and one type, by app, type and rank.
+    /// The viewing user's vocabulary, optionally of one app and one type, by app, type and rank.
     public func vocabulary(app identifier: String? = nil,
                            type: INVocabularyStringType? = nil) throws(StoreError) -> [VocabularyEntry] {
         try ingestVocabularyInbox()
         return try read { db in
-            var request = VocabularyRow.all()
+            var request = VocabularyRow.filter(Column("user") == self.user)
             if let identifier { request = request.filter(Column("appIdentifier") == identifier) }
             if let type { request = request.filter(Column("type") == type.caseName) }
             return try request.order(Column("appIdentifier"), Column("type"), Column("position")).fetchAll(db)

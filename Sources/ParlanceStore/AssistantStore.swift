@@ -9,16 +9,26 @@ import Synchronization
 
 /// The assistant's durable state in SQLite (WAL): installed apps and permissions. Every write is a
 /// transaction that is on disk when the call returns.
+///
+/// A store is seen as one user of the home (`HomeUser`): `open` and `inMemory` give the owner's view, and
+/// `forUser(_:)` another user's over the same database. Every read and write of permissions, vocabulary,
+/// preferences, conversations and the journal is the viewing user's; installed apps are the home's.
 public final class AssistantStore: AppRegistry {
     let database: any DatabaseWriter
-    /// Bundles already decoded from their manifests (decoding is most of the cost of reading an app).
-    private let decodedManifests = Mutex<[String: (manifest: String, bundle: AppBundle)]>([:])
+    /// Whose permissions, vocabulary, preferences and conversations this view reads and writes.
+    public let user: String
+    /// What every user's view of one database shares.
+    final class Shared: Sendable {
+        /// Bundles already decoded from their manifests (decoding is most of the cost of reading an app).
+        let decodedManifests = Mutex<[String: (manifest: String, bundle: AppBundle)]>([:])
+        /// The inbox folder's stamp when it was last listed and found settled (see `ingestVocabularyInbox`).
+        let inboxSeen = Mutex<FolderStamp?>(nil)
+    }
+    let shared: Shared
     /// The database file; nil in memory.
     public let location: URL?
     /// Where apps leave vocabulary updates; nil in memory.
     let vocabularyInbox: VocabularyInbox?
-    /// The inbox folder's stamp when it was last listed and found settled (see `ingestVocabularyInbox`).
-    let inboxSeen = Mutex<FolderStamp?>(nil)
     /// Syncs commits made without their own sync soon after, off the caller's path; nil in memory.
     let logFlusher: WriteAheadLogFlusher?
     /// The home folder the store lives in (extensions and apps find the assistant's files there); nil in memory.
@@ -27,6 +37,8 @@ public final class AssistantStore: AppRegistry {
     private init(database: any DatabaseWriter, location: URL?) throws(StoreError) {
         self.database = database
         self.location = location
+        user = HomeUser.owner
+        shared = Shared()
         vocabularyInbox = location.map { VocabularyInbox(home: $0.deletingLastPathComponent()) }
         logFlusher = location.map { WriteAheadLogFlusher(databasePath: $0.path) }
         do {
@@ -81,6 +93,26 @@ public final class AssistantStore: AppRegistry {
         }
     }
 
+    /// The view of one user (an id `addUser` made, or `HomeUser.owner`) over the same database.
+    private init(viewing other: AssistantStore, as user: String) {
+        database = other.database
+        location = other.location
+        vocabularyInbox = other.vocabularyInbox
+        logFlusher = other.logFlusher
+        shared = other.shared
+        self.user = user
+    }
+
+    /// The store as `user` sees it: their permissions, vocabulary, preferences and conversations, the home's apps.
+    /// Throws `unknownUser` for a user the home does not have.
+    public func forUser(_ user: String) throws(StoreError) -> AssistantStore {
+        if user == self.user { return self }
+        guard try hasUser(user) else {
+            throw StoreError(.unknownUser, "there is no user '\(user)' in this home; add one with parlance users add NAME")
+        }
+        return AssistantStore(viewing: self, as: user)
+    }
+
     // MARK: Apps
 
     /// Installs or updates an app; an update keeps the user's permission.
@@ -96,11 +128,12 @@ public final class AssistantStore: AppRegistry {
             try StoreSchema.bumpVocabularyGeneration(db)  // the app's own vocabulary may have changed
             guard let existing else { return .installed }
             let before = try? JSONDecoder().decode(AppBundle.self, from: Data(existing.manifest.utf8))
-            guard let reason = Self.identityChange(from: before, path: existing.path, to: app),
-                  try PermissionRow.deleteOne(db, key: app.identifier) else { return .updated }
-            return .updatedAskingAgain(reason: reason)
+            guard let reason = Self.identityChange(from: before, path: existing.path, to: app) else { return .updated }
+            // Another app under the same name: asked again by every user.
+            try db.execute(sql: "DELETE FROM permissions WHERE appIdentifier = ?", arguments: [app.identifier])
+            return db.changesCount > 0 ? .updatedAskingAgain(reason: reason) : .updated
         }
-        if case .updatedAskingAgain = outcome { publishPermission(.notDetermined, for: app.identifier) }
+        if case .updatedAskingAgain = outcome { publishPermission(.notDetermined, for: app.identifier, user: HomeUser.owner) }
         return outcome
     }
 
@@ -127,8 +160,8 @@ public final class AssistantStore: AppRegistry {
             // Sorted here rather than with a localized SQL collation, which loads ICU's collation data
             // (about a megabyte of the process's memory) for a list of a few names.
             let rows = try AppRow.fetchAll(db).sorted { ($0.nameOrder, $0.identifier) < ($1.nameOrder, $1.identifier) }
-            let permissions = try PermissionRow.fetchAll(db)
-            let codes = try Self.permissionCodes(db)
+            let permissions = try PermissionRow.filter(Column("user") == self.user).fetchAll(db)
+            let codes = try Self.permissionCodes(db, user: self.user)
             return try rows.map { row in
                 try self.installed(row, permission: permissions.first { $0.appIdentifier == row.identifier },
                                    allowedCode: codes[row.identifier] ?? nil)
@@ -144,12 +177,13 @@ public final class AssistantStore: AppRegistry {
             return try readLatest { db in
                 let statement = try db.cachedStatement(sql: """
                     SELECT apps.*, permissions.state, permissions.decidedAt, permissions.codeFingerprint AS allowedCode FROM apps
-                    LEFT JOIN permissions ON permissions.appIdentifier = apps.identifier WHERE apps.identifier = ?
+                    LEFT JOIN permissions ON permissions.appIdentifier = apps.identifier AND permissions.user = ?
+                    WHERE apps.identifier = ?
                     """)
-                guard let row = try Row.fetchOne(statement, arguments: [identifier]) else { return nil }
+                guard let row = try Row.fetchOne(statement, arguments: [self.user, identifier]) else { return nil }
                 let state: String? = row["state"]
                 let decidedAt: DatabaseValue = row["decidedAt"]
-                let permission = state.map { PermissionRow(appIdentifier: identifier, state: $0,
+                let permission = state.map { PermissionRow(user: self.user, appIdentifier: identifier, state: $0,
                                                            decidedAt: StoredDate.date(decidedAt) ?? .distantPast) }
                 return try self.installed(AppRow(row: row), permission: permission, allowedCode: row["allowedCode"])
             }
@@ -160,7 +194,8 @@ public final class AssistantStore: AppRegistry {
         }
     }
 
-    /// Removes an app with everything the assistant kept for it (permission, vocabulary, domain preferences).
+    /// Removes an app with everything the assistant kept for it (permission, vocabulary, domain preferences),
+    /// for every user: the app is the home's.
     public func remove(_ identifier: String) throws(StoreError) {
         try write { db in
             guard try AppRow.deleteOne(db, key: identifier) else { throw self.notInstalled(identifier, db) }
@@ -168,7 +203,7 @@ public final class AssistantStore: AppRegistry {
             try db.execute(sql: "DELETE FROM preferredApps WHERE appIdentifier = ?", arguments: [identifier])
             try StoreSchema.bumpVocabularyGeneration(db)
         }
-        publishPermission(.notDetermined, for: identifier)
+        publishPermission(.notDetermined, for: identifier, user: HomeUser.owner)
     }
 
     /// Records the user's decision about an app.
@@ -176,21 +211,23 @@ public final class AssistantStore: AppRegistry {
         try write { db in
             guard try AppRow.exists(db, key: identifier) else { throw self.notInstalled(identifier, db) }
             if permission == .notDetermined {
-                try PermissionRow.deleteOne(db, key: identifier)
+                try PermissionRow.deleteOne(db, key: ["user": self.user, "appIdentifier": identifier])
             } else {
-                try PermissionRow(appIdentifier: identifier, state: permission.rawValue, decidedAt: Date()).save(db)
+                try PermissionRow(user: self.user, appIdentifier: identifier, state: permission.rawValue,
+                                  decidedAt: Date()).save(db)
                 try self.bindToCode(db, identifier: identifier)
             }
         }
-        publishPermission(permission, for: identifier)
+        publishPermission(permission, for: identifier, user: user)
     }
 
     // MARK: Internals
 
     /// Publishes an app's permission as a file in the home, where the app's `INPreferences` reads it
-    /// (the SDK has no database access). The database stays the source of truth.
-    func publishPermission(_ permission: AppPermission, for identifier: String) {
-        guard let home = location?.deletingLastPathComponent(), !identifier.contains("/") else { return }
+    /// (the SDK has no database access). The database stays the source of truth. The app runs once for the home,
+    /// so the file is the owner's decision; other users' decisions are in the database only.
+    func publishPermission(_ permission: AppPermission, for identifier: String, user: String) {
+        guard user == HomeUser.owner, let home = location?.deletingLastPathComponent(), !identifier.contains("/") else { return }
         let folder = home.appendingPathComponent("permissions")
         let file = folder.appendingPathComponent(identifier)
         if permission == .notDetermined {
@@ -203,11 +240,11 @@ public final class AssistantStore: AppRegistry {
 
     private func installed(_ row: AppRow, permission: PermissionRow?, allowedCode: String?) throws -> InstalledApp {
         let bundle: AppBundle
-        if let cached = decodedManifests.withLock({ $0[row.identifier] }), cached.manifest == row.manifest {
+        if let cached = shared.decodedManifests.withLock({ $0[row.identifier] }), cached.manifest == row.manifest {
             bundle = cached.bundle
         } else {
             bundle = try JSONDecoder().decode(AppBundle.self, from: Data(row.manifest.utf8))
-            decodedManifests.withLock { $0[row.identifier] = (row.manifest, bundle) }
+            shared.decodedManifests.withLock { $0[row.identifier] = (row.manifest, bundle) }
         }
         var decided = permission.flatMap { AppPermission(rawValue: $0.state) } ?? .notDetermined
         let changed = decided == .allowed && Self.codeChanged(bundle, since: allowedCode)
@@ -298,14 +335,16 @@ extension AssistantStore {
     /// The app the user chose for a domain's requests that name no app, if any.
     public func preferredApp(domain: String) throws(StoreError) -> String? {
         try read { db in
-            try String.fetchOne(db, sql: "SELECT appIdentifier FROM preferredApps WHERE domain = ?", arguments: [domain])
+            try String.fetchOne(db, sql: "SELECT appIdentifier FROM preferredApps WHERE user = ? AND domain = ?",
+                                arguments: [self.user, domain])
         }
     }
 
     /// Every domain's preferred app.
     public func preferredApps() throws(StoreError) -> [String: String] {
         try read { db in
-            Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT domain, appIdentifier FROM preferredApps")
+            Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT domain, appIdentifier FROM preferredApps WHERE user = ?",
+                                                              arguments: [self.user])
                 .map { (row: Row) -> (String, String) in (row["domain"], row["appIdentifier"]) })
         }
     }
@@ -315,14 +354,14 @@ extension AssistantStore {
     public func setPreferredApp(_ identifier: String?, domain: String) throws(StoreError) {
         try write { db in
             guard let identifier else {
-                try db.execute(sql: "DELETE FROM preferredApps WHERE domain = ?", arguments: [domain])
+                try db.execute(sql: "DELETE FROM preferredApps WHERE user = ? AND domain = ?", arguments: [self.user, domain])
                 return
             }
             guard try AppRow.exists(db, key: identifier) else { throw self.notInstalled(identifier, db) }
             try db.execute(sql: """
-                INSERT INTO preferredApps (domain, appIdentifier) VALUES (?, ?)
-                ON CONFLICT(domain) DO UPDATE SET appIdentifier = excluded.appIdentifier
-                """, arguments: [domain, identifier])
+                INSERT INTO preferredApps (user, domain, appIdentifier) VALUES (?, ?, ?)
+                ON CONFLICT(user, domain) DO UPDATE SET appIdentifier = excluded.appIdentifier
+                """, arguments: [self.user, domain, identifier])
         }
     }
 }

@@ -70,6 +70,7 @@ enum StoreSchema {
         }
         registerHandOffConsent(&migrator)
         registerPermissionCode(&migrator)
+        registerUsers(&migrator)
         return migrator
     }
 
@@ -110,6 +111,7 @@ struct AppRow: Codable, StoredDateRecord, PersistableRecord {
 
 struct PermissionRow: Codable, StoredDateRecord, PersistableRecord {
     static let databaseTableName = "permissions"
+    var user: String
     var appIdentifier: String
     var state: String
     var decidedAt: Date
@@ -117,6 +119,7 @@ struct PermissionRow: Codable, StoredDateRecord, PersistableRecord {
 
 struct VocabularyRow: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "userVocabulary"
+    var user: String
     var appIdentifier: String
     var type: String
     var position: Int
@@ -124,6 +127,7 @@ struct VocabularyRow: Codable, FetchableRecord, PersistableRecord {
 
     /// Read by column, not through `Decodable`: a start reads every row (10,000 of them and more).
     init(row: Row) {
+        user = row["user"]
         appIdentifier = row["appIdentifier"]
         type = row["type"]
         position = row["position"]

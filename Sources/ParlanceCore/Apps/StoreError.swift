@@ -10,6 +10,10 @@ public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case database
         /// A vocabulary update was refused (a phone number or an e-mail address, an unknown type).
         case refusedVocabulary
+        /// No user of that name, or no device of that label, is known to the home.
+        case unknownUser
+        /// A user cannot be added or removed as asked (a name that is taken, malformed or the owner's).
+        case refusedUser
     }
 
     /// The kind.
