@@ -9,7 +9,7 @@ struct Parlance: AsyncParsableCommand {
         abstract: "An offline voice and text assistant that lets apps offer their services through natural requests.",
         discussion: "State (installed apps, permissions, user vocabulary) lives in --home, else $PARLANCE_HOME, else "
             + "$XDG_DATA_HOME/parlance, else ~/.local/share/parlance.",
-        subcommands: [ChatCommand.self, ListenCommand.self, SayCommand.self, SpeechCommand.self, WyomingCommand.self, TestCommand.self, AppsCommand.self, LockCommand.self, UnlockCommand.self, ReadBackCommand.self, VocabCommand.self, VoiceCommand.self, ParseCommand.self, EvalCommand.self, LintCommand.self, PhrasingCommand.self, ServeCommand.self])
+        subcommands: [ChatCommand.self, ListenCommand.self, SayCommand.self, SpeechCommand.self, WyomingCommand.self, TestCommand.self, AppsCommand.self, LockCommand.self, UnlockCommand.self, ReadBackCommand.self, VocabCommand.self, VoiceCommand.self, ParseCommand.self, EvalCommand.self, LintCommand.self, PhrasingCommand.self, ServeCommand.self, UsersCommand.self])
 
     /// Every file the assistant creates is the user's alone (folders 0700, files 0600), whatever umask
     /// it was started with.
