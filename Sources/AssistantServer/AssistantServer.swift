@@ -30,6 +30,8 @@ public struct AssistantServer: Sendable {
     let understander: RequestUnderstander
     let host: ExtensionHost
     let broker: IntentBroker
+    /// Whom the server serves: the owner, and with `ServerConfiguration.users` the home's other users.
+    let users: ServedUsers
     let speech: ServerSpeech
 
     public init(configuration: ServerConfiguration, assistant: ConversationHub.Assistant, preferences: any AppPreferences,
@@ -43,6 +45,8 @@ public struct AssistantServer: Sendable {
         self.broker = IntentBroker(apps: assistant.apps, store: assistant.store, host: assistant.host, home: assistant.home,
                                    lockSource: assistant.lockSource)
         self.speech = speech
+        self.users = ServedUsers(owner: ServedUsers.Space(assistant: assistant, preferences: preferences),
+                                 accessToken: configuration.accessToken, access: configuration.users)
     }
 
     /// The router with every route, middleware first.
@@ -50,13 +54,12 @@ public struct AssistantServer: Sendable {
         let router = Router(context: BasicWebSocketRequestContext.self)
         router.add(middleware: ErrorMiddleware())
         let web = try WebResources.load()
-        router.add(middleware: RequestGate(token: configuration.accessToken, hosts: configuration.allowedHosts,
+        router.add(middleware: RequestGate(token: configuration.accessToken, users: users, hosts: configuration.allowedHosts,
                                            openPaths: web.paths.union(["/healthz"])))
-        AssistantAPI(hub: hub, apps: apps, preferences: preferences, understander: understander,
-                     configuration: configuration).register(on: router)
-        ConversationEvents(hub: hub).register(on: router)
-        StructuredIntentRoutes(broker: broker, maximumBodySize: configuration.maximumBodySize).register(on: router)
-        SpeechRoutes(hub: hub, speech: speech, maximumBodySize: configuration.maximumBodySize).register(on: router)
+        AssistantAPI(hub: hub, users: users, configuration: configuration).register(on: router)
+        ConversationEvents(hub: hub, users: users).register(on: router)
+        StructuredIntentRoutes(users: users, maximumBodySize: configuration.maximumBodySize).register(on: router)
+        SpeechRoutes(hub: hub, users: users, speech: speech, maximumBodySize: configuration.maximumBodySize).register(on: router)
         web.register(on: router)
         return router
     }

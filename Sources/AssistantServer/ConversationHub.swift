@@ -10,7 +10,9 @@ import ServiceLifecycle
 /// The conversations the server holds, by id. A long-lived service: each conversation's background
 /// work (rides followed to their end) runs as a child of `run()`, and a graceful shutdown ends them all.
 /// Conversations are saved after every turn under the session `http-<id>`, so one put away (or held
-/// by a server that restarted) comes back when it is used again.
+/// by a server that restarted) comes back when it is used again. Each is its user's (`ServedUsers`): kept under
+/// the user and the id, made with the user's side of the assistant and saved in their part of the store, so
+/// another user's id is no conversation at all.
 public actor ConversationHub: Service {
     /// What a conversation needs from the assistant.
     public struct Assistant: Sendable {
@@ -65,47 +67,50 @@ public actor ConversationHub: Service {
         }
     }
 
-    /// Starts a conversation.
-    func create(language: String?, mode: PresentationMode) async -> ServedConversation {
+    /// Starts a conversation of a user.
+    func create(language: String?, mode: PresentationMode, user: String, space: ServedUsers.Space) async -> ServedConversation {
         let id = UUID().uuidString.lowercased()
-        return await open(id: id, language: language, mode: mode).served
+        return await open(id: id, user: user, space: space, language: language, mode: mode).served
     }
 
-    /// A conversation by id: a live one, or one saved earlier (then resumed).
-    func conversation(_ id: String) async throws(APIError) -> ServedConversation {
-        if let served = live[id] { return served }
+    /// A user's conversation by id: a live one, or one saved earlier (then resumed). Another user's is not found.
+    func conversation(_ id: String, user: String, space: ServedUsers.Space) async throws(APIError) -> ServedConversation {
+        let key = Self.key(id, user: user)
+        if let served = live[key] { return served }
         guard Self.isWellFormed(id) else { throw .notFound("there is no conversation \(id)") }
         let saved: Data?
         do {
-            saved = try assistant.store.conversationState(session: Self.session(id))
+            saved = try space.assistant.store.conversationState(session: Self.session(id))
         } catch {
             throw .internalError("the conversation could not be read: \(error.message)")
         }
         guard let saved else {
-            guard let settings = known[id] else {
+            guard let settings = known[key] else {
                 throw .notFound("there is no conversation \(id); start one with POST /v1/conversations")
             }
-            return await open(id: id, language: settings.language, mode: settings.mode).served
+            return await open(id: id, user: user, space: space, language: settings.language, mode: settings.mode).served
         }
         let settings = try? JSONDecoder().decode(SavedSettings.self, from: saved)
-        let (served, created) = await open(id: id, language: known[id]?.language ?? settings?.language,
-                                           mode: known[id]?.mode ?? .visual)
+        let (served, created) = await open(id: id, user: user, space: space,
+                                           language: known[key]?.language ?? settings?.language,
+                                           mode: known[key]?.mode ?? .visual)
         if created { _ = await served.resume() }
         return served
     }
 
-    /// Ends a conversation: its background work stops and its saved state is forgotten.
-    func delete(_ id: String) async throws(APIError) {
-        let served = try await conversation(id)
+    /// Ends a user's conversation: its background work stops and its saved state is forgotten.
+    func delete(_ id: String, user: String, space: ServedUsers.Space) async throws(APIError) {
+        let served = try await conversation(id, user: user, space: space)
         guard await !served.isAnswering else {
             throw .conflict("this conversation is answering a turn; delete it when the turn has been answered")
         }
-        live[id] = nil
-        known[id] = nil
+        let key = Self.key(id, user: user)
+        live[key] = nil
+        known[key] = nil
         served.conversation.finish()
         served.log.close()
         do {
-            try assistant.store.saveConversationState(nil, session: Self.session(id))
+            try space.assistant.store.saveConversationState(nil, session: Self.session(id))
         } catch {
             throw .internalError("the conversation was ended but its saved state could not be removed: \(error.message)")
         }
@@ -114,19 +119,21 @@ public actor ConversationHub: Service {
     /// How many conversations are in memory.
     var liveCount: Int { live.count }
 
-    /// The live conversation `id`, made now (`created`) unless another request made it while this one waited.
-    private func open(id: String, language: String?, mode: PresentationMode) async
+    /// A user's live conversation `id`, made now (`created`) unless another request made it while this one waited.
+    private func open(id: String, user: String, space: ServedUsers.Space, language: String?, mode: PresentationMode) async
         -> (served: ServedConversation, created: Bool) {
         await makeRoom()
-        if let existing = live[id] { return (existing, false) }
+        let key = Self.key(id, user: user)
+        if let existing = live[key] { return (existing, false) }
+        let assistant = space.assistant
         let conversation = Conversation(apps: assistant.apps, store: assistant.store, home: assistant.home,
                                         host: assistant.host, understander: assistant.understander,
                                         session: Self.session(id), mode: mode, language: language,
                                         lockSource: assistant.lockSource)
         let served = ServedConversation(id: id, language: language, mode: mode, conversation: conversation,
-                                        log: TurnLog(continuing: known[id]?.log))
-        live[id] = served
-        known[id] = (language, mode, nil)
+                                        log: TurnLog(continuing: known[key]?.log))
+        live[key] = served
+        known[key] = (language, mode, nil)
         started.continuation.yield(served)
         return (served, true)
     }
@@ -148,6 +155,9 @@ public actor ConversationHub: Service {
     }
 
     static func session(_ id: String) -> String { "http-\(id)" }
+
+    /// Where a user's conversation is kept: by user and id (user ids hold no `/`).
+    static func key(_ id: String, user: String) -> String { user + "/" + id }
 
     /// Ids are UUIDs; anything else is no conversation (and never reaches the store).
     static func isWellFormed(_ id: String) -> Bool {

@@ -9,6 +9,8 @@ public struct ServerConfiguration: Sendable {
     /// The token every API request must carry (`Authorization: Bearer …`), on loopback too: it is what tells
     /// the user's own clients from any other program or page that can reach the port.
     public var accessToken: String
+    /// The home's other users (`HomeUser`), whose device tokens are let in as them; nil: only `accessToken`, as the owner.
+    public var users: ServedUsers.Access?
     /// Other names this server may be reached by (the `Host` header); IP addresses and `localhost` always are.
     public var allowedHostNames: [String]
     /// The largest request body read, in bytes.

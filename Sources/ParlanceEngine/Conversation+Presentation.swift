@@ -36,7 +36,7 @@ extension Conversation {
         case .makeDefault(_, let domain): return .makeDefault(domain: domain)
         case let .valueOrOther(parameter, _, value, other):
             return .valueOrRequest(parameter: parameter, text: ValueText.describe(value, language: language),
-                                   assistant: other.isAssistant)
+                                   assistant: other.isAssistant, request: other.summary(language: language))
         }
     }
 
@@ -85,6 +85,7 @@ extension Conversation {
         case .noRideToCancel: return presenter.notice(.noRideToCancel(app: app), intent: intent)
         case .appMissing: return presenter.notice(.appMissing(app: task?.app))
         case .valueRefused(let value): return presenter.notice(.valueRefused(value), intent: intent)
+        case .valueSkipped: return presenter.notice(.valueSkipped, intent: intent)
         }
     }
 

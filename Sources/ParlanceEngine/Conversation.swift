@@ -315,7 +315,8 @@ public actor Conversation {
         case .unlock: return .proceed
         case .confirmIntent: return .request(intent: task.intent, app: task.app)
         case let .valueOrOther(parameter, _, _, other):
-            return .choice(presenter.valueOrRequestOptions(parameter: parameter, assistant: other.isAssistant))
+            return .choice(presenter.valueOrRequestAnswers(parameter: parameter, assistant: other.isAssistant,
+                                                           request: other.summary(language: presenter.languageCode)))
         case .value(let parameter, _, _): return .value(reference(parameter))
         case .choice(_, _, let items): return .choice(items.map { ValueText.describe($0, language: presenter.languageCode) })
         case .confirmValue(let parameter, _, _): return .confirmation(parameter: reference(parameter))

@@ -71,4 +71,6 @@ public enum ConversationTrouble: Sendable, Equatable {
     case appMissing
     /// A value said that is no value of its kind ("-5 dollars"); it was not passed on.
     case valueRefused(RefusedValue)
+    /// The user skipped a value the request can go without ("skip it"); it goes on without it.
+    case valueSkipped
 }

@@ -19,8 +19,10 @@ extension ConversationMachine {
             // "what can you do?", "repeat that": answered, then the same question, which keeps its number.
             return (request == .help ? [.discovery] : []) + [.ask(question, task, repeated: false, resumed: false)]
         case .refused(let value):
-            // "-5" for an amount: why it is none, then the same question again.
-            return [.tell(.valueRefused(value), task), .ask(question, task, repeated: false, resumed: false)]
+            // "-5" for an amount: why it is none, then the same question again (it counts as a failed answer).
+            return [.tell(.valueRefused(value), task)] + ask(question, task: task, step: Self.step(of: question))
+        case .skip:
+            return skip(question, task: task, facts: facts)
         case .ambiguousValue(let values, let otherwise):
             guard case let .value(parameter, element, _) = question, let value = values[parameter],
                   let other = OtherMeaning(otherwise) else { break }
@@ -31,7 +33,7 @@ extension ConversationMachine {
         }
         switch question {
         case .permission(let app):
-            guard answer == .yes || answer == .no else { return [.ask(question, task, repeated: true, resumed: false)] }
+            guard answer == .yes || answer == .no else { return ask(question, task: task, step: "permission", repeated: true) }
             let record = ConversationAction.setPermission(answer == .yes ? .allowed : .denied, app: app)
             if answer == .no {
                 state.stage = .idle
@@ -86,7 +88,7 @@ extension ConversationMachine {
             switch answer {
             case .choice(0):
                 return answered(task, question: question, facts: facts) { $0.choose(value, parameter: parameter, element: element) }
-            case .choice(1):
+            case .choice(1), .choice(2):  // the other request by its name, or as "a new request"
                 let asked = PendingQuestion.value(parameter: parameter, element: element, reason: .missing)
                 switch other {
                 case .request(let request): return interrupt(task, at: asked, with: request, facts: facts)

@@ -8,14 +8,21 @@ extension ConversationMachine {
                                    facts: (IntentTask) -> ConversationFacts) -> [ConversationAction] {
         var task = task
         let order = Self.parameters(of: task.intent)
+        var told: [ConversationAction] = []
         for (name, isList) in order[min(task.parameterIndex, order.count)...] {
             let sent = task.parameters[name]
             if let question = applyResolution(results[name], parameter: name, isList: isList, to: &task) {
-                return ask(question, task: task, step: name)
+                if task.skipToTell == name { task.skipToTell = nil }
+                return told + ask(question, task: task, step: name)
+            }
+            if task.skipToTell == name {
+                // The app goes on without the skipped value: said once.
+                task.skipToTell = nil
+                told.append(.tell(.valueSkipped, task))
             }
             if task.parameters[name] != sent { break }
         }
-        return advance(task, from: .resolve, facts: facts)
+        return told + advance(task, from: .resolve, facts: facts)
     }
 
     /// Applies the results for one parameter (nil: the extension does not resolve it). Returns the
@@ -60,7 +67,9 @@ extension ConversationMachine {
                     question = .choice(parameter: parameter, element: element, items: items)
                 }
             case .needsValue:
-                question = .value(parameter: parameter, element: element, reason: .missing)
+                // A value the user skipped that the app needs after all: said so when asked again.
+                let skipped = task.skipped?.contains(parameter) == true
+                question = .value(parameter: parameter, element: element, reason: skipped ? .required : .missing)
             case .needsMoreDetails:
                 question = .value(parameter: parameter, element: element, reason: .moreDetails)
             case .unsupported:

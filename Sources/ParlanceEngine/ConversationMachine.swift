@@ -61,9 +61,10 @@ public struct ConversationMachine: Sendable {
             guard case let .asking(task, question) = state.stage else { return [] }
             return apply(answer, to: question, task: task, facts: facts)
         case .unclearAnswer:
+            // Unreadable words count as any reply that answers nothing.
             guard case let .asking(task, question) = state.stage else { return [] }
-            if case .makeDefault = question { return declineDefaultOffer(task) }
-            return [.ask(question, task, repeated: true, resumed: false)]
+            if case .unlock = question { return ask(question, task: task, step: "unlock", repeated: true) }
+            return apply(.unclear, to: question, task: task, facts: facts)
         case .rideFound(let ride):
             guard case let .findingRide(task, then) = state.stage else { return [] }
             guard let ride else { return end(task, .tell(.noRideToCancel, task)) }
@@ -135,9 +136,7 @@ public struct ConversationMachine: Sendable {
                 case .allowed: phase = .unlock
                 case .denied: return end(task, .end(.permissionDenied(app: app), task))
                 case .notDetermined:
-                    state.stage = .asking(task, .permission(app: app))
-                    state.questionNumber += 1
-                    return [.ask(.permission(app: app), task, repeated: false, resumed: false)]
+                    return ask(.permission(app: app), task: task, step: "permission")
                 }
             case .unlock:
                 let current = facts(task)

@@ -111,6 +111,11 @@ public struct IntentTask: Codable, Sendable, Equatable {
     /// The user chose the app at "Which app?" (rather than naming it, or a default or running ride
     /// choosing it): once the request succeeds, the user may be offered to make it the domain's default.
     public var appChosenAtQuestion: Bool?
+    /// Parameters the user skipped ("skip it"): resolved without a value, and asked for again only when
+    /// the app says it needs one.
+    public var skipped: [String]?
+    /// The parameter skipped last, until the user hears that the request goes on without it.
+    public var skipToTell: String?
 
     public init(intent: String, identifier: String, parameters: [String: JSONValue], app: String?,
                 appWasNamed: Bool, candidateApps: [String]) {

@@ -59,6 +59,8 @@ public struct ConversationPresenter: Sendable {
             case .missing: speech = phrases.askValue(asked(parameter, context: context))
             case .moreDetails: speech = phrases.askMoreDetails(parameter, value: current)
             case .refused: speech = phrases.askAfterRefusal(parameter)
+            case .required:
+                speech = RepairPhrases(code: phrases.code).needed() + " " + phrases.askValue(asked(parameter, context: context))
             case .unsupported(let why):
                 speech = phrases.unsupported(parameter, value: current, reason: why, app: context.app)
             }
@@ -75,10 +77,15 @@ public struct ConversationPresenter: Sendable {
             return confirmIntent(context: context, confirmResponse: response, repeated: repeated)
         case .openApp(let response):
             return openApp(response, context: context, repeated: repeated)
-        case let .valueOrRequest(parameter, text, assistant):
+        case let .valueOrRequest(parameter, text, assistant, request):
             let repair = RepairPhrases(code: phrases.code)
-            speech = repair.valueOrRequest(text, note: parameter == "note", assistant: assistant)
-            options = repair.valueOrRequestOptions(note: parameter == "note", assistant: assistant)
+            let alternative = request.flatMap(repair.alternative)
+            let recipients = context.intent == "INSendMessageIntent" && parameter == "content"
+                ? context.parameters["recipients"].map { ValueText.describe($0, language: phrases.code) }.flatMap { $0.isEmpty ? nil : $0 }
+                : nil
+            speech = repair.valueOrRequest(text, note: parameter == "note", to: recipients, alternative: alternative,
+                                           assistant: assistant)
+            options = repair.valueOrRequestOptions(note: parameter == "note", alternative: alternative, assistant: assistant)
             step = "valueOrRequest:\(parameter)"
         case .makeDefault(let domain):
             speech = DefaultAppPhrases(code: phrases.code).offer(app: context.app, domain: domain)
@@ -264,6 +271,8 @@ public struct ConversationPresenter: Sendable {
             return self.notice(phrases.notSaved(reason: reason), kind: .failure, step: "storeFailed")
         case .valueRefused(let value):
             return self.notice(phrases.valueRefused(said: value.said, reason: value.reason), step: "valueRefused", intent: intent)
+        case .valueSkipped:
+            return self.notice(RepairPhrases(code: phrases.code).skipped(), step: "skipped", intent: intent)
         }
     }
 
@@ -297,9 +306,20 @@ public struct ConversationPresenter: Sendable {
     /// Why an app's extension failed, in plain words: `kind` is a `HostingError.Kind` name.
     public func faultWords(_ kind: String) -> String { FaultWords(code: phrases.code).words(for: kind) }
 
-    /// The answers offered when asking whether words were meant as a value or as something else.
-    public func valueOrRequestOptions(parameter: String, assistant: Bool) -> [String] {
-        RepairPhrases(code: phrases.code).valueOrRequestOptions(note: parameter == "note", assistant: assistant)
+    /// The answers offered when asking whether words were meant as a value or as something else; `request`
+    /// names the other request ("Call Bobo"), as the question did.
+    public func valueOrRequestOptions(parameter: String, assistant: Bool, request: RequestSummary? = nil) -> [String] {
+        let repair = RepairPhrases(code: phrases.code)
+        return repair.valueOrRequestOptions(note: parameter == "note", alternative: request.flatMap(repair.alternative),
+                                            assistant: assistant)
+    }
+
+    /// The answers that count at that question: its options and, when the other request is named, the
+    /// plain word for it too ("a new request"), which means the second option.
+    public func valueOrRequestAnswers(parameter: String, assistant: Bool, request: RequestSummary?) -> [String] {
+        let options = valueOrRequestOptions(parameter: parameter, assistant: assistant, request: request)
+        let plain = valueOrRequestOptions(parameter: parameter, assistant: assistant)
+        return options + (options == plain ? [] : [plain[1]])
     }
 
     /// The answers offered when asking to open an app, in the order yes, no, always ("Yes", "No", "Always").

@@ -222,7 +222,8 @@ struct EnglishConversationPhrases: ConversationPhrases {
     func stayedLocked() -> String { "The session is still locked, so I stopped. Nothing was done." }
 
     func gaveUp(step: String, app: String) -> String {
-        let what = ["app": "which app to use", "confirmation": "whether to go ahead", "unlock": "an unlock"][step]
+        let what = ["app": "which app to use", "confirmation": "whether to go ahead", "unlock": "an unlock",
+                    "permission": "your answer about \(app)"][step]
             ?? "a \(label(step)) \(app) can use"
         return "I still don't have \(what), so I stopped. Nothing was done."
     }

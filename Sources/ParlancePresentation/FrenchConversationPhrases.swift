@@ -229,7 +229,8 @@ struct FrenchConversationPhrases: ConversationPhrases {
     func stayedLocked() -> String { "La session est toujours verrouillée, j'arrête. Rien n'a été fait." }
 
     func gaveUp(step: String, app: String) -> String {
-        let what = ["app": "quelle appli utiliser", "confirmation": "ta confirmation", "unlock": "le déverrouillage"][step]
+        let what = ["app": "quelle appli utiliser", "confirmation": "ta confirmation", "unlock": "le déverrouillage",
+                    "permission": "ta réponse pour \(app)"][step]
             ?? "de \(label(step)) que \(app) puisse utiliser"
         return "Je n'ai toujours pas \(what), j'arrête. Rien n'a été fait."
     }

@@ -202,7 +202,8 @@ struct GermanConversationPhrases: ConversationPhrases {
     func stayedLocked() -> String { "Die Sitzung ist noch gesperrt, darum höre ich auf. Es wurde nichts gemacht." }
 
     func gaveUp(step: String, app: String) -> String {
-        let what = ["app": "keine App", "confirmation": "keine Bestätigung", "unlock": "keine Entsperrung"][step]
+        let what = ["app": "keine App", "confirmation": "keine Bestätigung", "unlock": "keine Entsperrung",
+                    "permission": "keine Antwort zu \(app)"][step]
             ?? "keinen passenden Wert für \(label(step))"
         return "Ich habe immer noch \(what), darum höre ich auf. Es wurde nichts gemacht."
     }

@@ -196,7 +196,8 @@ struct ItalianConversationPhrases: ConversationPhrases {
     func stayedLocked() -> String { "La sessione è ancora bloccata, quindi mi fermo. Non è stato fatto nulla." }
 
     func gaveUp(step: String, app: String) -> String {
-        let what = ["app": "quale app usare", "confirmation": "la tua conferma", "unlock": "lo sblocco"][step]
+        let what = ["app": "quale app usare", "confirmation": "la tua conferma", "unlock": "lo sblocco",
+                    "permission": "la tua risposta su \(app)"][step]
             ?? "un \(label(step)) che \(app) possa usare"
         return "Non ho ancora \(what), quindi mi fermo. Non è stato fatto nulla."
     }

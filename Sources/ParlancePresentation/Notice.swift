@@ -33,4 +33,6 @@ public enum Notice: Sendable, Equatable {
     case notSaved(reason: String)
     /// A value said that is no value of its kind ("-5 dollars"); it was not passed to the app.
     case valueRefused(RefusedValue)
+    /// The user skipped a value the request can go without; it goes on without it.
+    case valueSkipped
 }

@@ -23,8 +23,8 @@ public enum Prompt: Sendable, Equatable {
     /// form) that asked for the app, shown while the user decides.
     case openApp(response: JSONValue)
     /// Were these words (`text`) for the parameter meant as its value, or as a new request (or, with
-    /// `assistant`, as a question for the assistant)?
-    case valueOrRequest(parameter: String, text: String, assistant: Bool)
+    /// `assistant`, as a question for the assistant)? `request` is what that request would do, to name it.
+    case valueOrRequest(parameter: String, text: String, assistant: Bool, request: RequestSummary? = nil)
     /// Should the request's app take the domain's ("rides") requests that name no app from now on? Yes or no.
     case makeDefault(domain: String)
 }

@@ -8,4 +8,6 @@ public enum ValueRequest: Codable, Sendable, Equatable {
     case unsupported(reason: String?)
     /// The user refused the offered value.
     case refused
+    /// The user tried to skip a value the app needs: say that it is needed, and ask again.
+    case required
 }

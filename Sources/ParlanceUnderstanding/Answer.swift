@@ -44,6 +44,9 @@ public enum Answer: Sendable, Equatable {
     case always
     /// Stop the conversation ("cancel", "never mind").
     case cancel
+    /// Go on without the value asked for ("skip it", "doesn't matter", "no note"); the conversation decides
+    /// whether it can (an optional value) or says the value is needed.
+    case skip
     /// The option at this index (0-based) of a `Question.choice`.
     case choice(Int)
     /// Parameter values in the SDK's JSON form, by property: usually the asked parameter, sometimes

@@ -25,6 +25,8 @@ struct RequestAnalyzer: Sendable {
     let proceed: PhraseTable<Bool>
     /// Words before a corrected value ("actually", "make it").
     let correctionOpeners: PhraseTable<Bool>
+    /// Skipping the question ("skip it", "no note").
+    let skip: PhraseTable<Bool>
 
     init(language: LanguagePack) {
         self.language = language
@@ -45,6 +47,7 @@ struct RequestAnalyzer: Sendable {
         repeatQuestion = PhraseTable(language.answers.repeatQuestion.map { ($0, true) })
         proceed = PhraseTable(language.answers.proceed.map { ($0, true) })
         correctionOpeners = PhraseTable(language.answers.correctionOpeners.map { ($0, true) })
+        skip = PhraseTable(language.answers.skip.map { ($0, true) })
     }
 
     var numberReader: NumberReader { numbers }

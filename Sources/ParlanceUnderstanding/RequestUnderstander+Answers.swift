@@ -21,12 +21,14 @@ extension RequestUnderstander {
             // "call Bobo on MonkeyCall" as what to say to Kiki: sent only if the user says so.
             guard let request = try servableRequest(text, language: language) else { return answer }
             return .ambiguousValue(values, otherwise: .newRequest(request))
-        case .cancel, .assistant, .ambiguousValue, .yes, .no, .always, .newRequest, .refused:
+        case .cancel, .skip, .assistant, .ambiguousValue, .yes, .no, .always, .newRequest, .refused:
             return answer
         case .values, .choice, .unclear:
             break
         }
         guard answer == .unclear || reader.mayBeRequest(utterance) else { return answer }
+        // An option's own words are that option, however long ("メッセージ" is no request to send one).
+        if case .choice = answer, question.isOption(utterance) { return answer }
         guard let request = try servableRequest(text, language: language), let intent = request.intent else { return answer }
         if answer == .unclear || intent != question.intent || request.namedApp != nil
             || question.isRestated(by: request) {
@@ -67,6 +69,14 @@ extension Question {
         }
     }
 
+    /// Whether the reply is exactly one of a choice's options.
+    func isOption(_ utterance: Utterance) -> Bool {
+        guard case .choice(let options) = self else { return false }
+        func keys(_ utterance: Utterance) -> [String] { utterance.tokens.filter { $0.kind != .punctuation }.map(\.key) }
+        let said = keys(utterance)
+        return !said.isEmpty && options.contains { keys(Utterance($0)) == said }
+    }
+
     /// Whether the answer is the user's own words for a message or a note, kept as said.
     var asksForUserText: Bool {
         guard case .value(let parameter) = self else { return false }
@@ -97,6 +107,7 @@ struct AnswerReader {
         if case .value(let parameter) = question, FrameBuilder.userTextProperties.contains(parameter.parameter) {
             let words = utterance.tokens.filter { $0.kind != .punctuation }
             if !words.isEmpty, analyzer.cancel.matchesWhole(words) != nil { return .cancel }
+            if !words.isEmpty, analyzer.skip.matchesWhole(words) != nil { return .skip }
             let text = Self.verbatim(utterance.text)
             guard !text.isEmpty else { return .unclear }
             let values: [String: JSONValue] = [parameter.parameter: .string(text)]
@@ -109,6 +120,7 @@ struct AnswerReader {
         let tokens = Array(utterance.tokens[core])
         guard !tokens.isEmpty else { return .unclear }
         if analyzer.cancel.matchesWhole(tokens) != nil { return .cancel }
+        if analyzer.skip.matchesWhole(tokens) != nil { return .skip }
         if let request = assistantRequest(tokens, text: utterance.text) { return .assistant(request) }
         switch question {
         case .proceed:

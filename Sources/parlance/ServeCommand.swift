@@ -63,7 +63,7 @@ struct ServeCommand: AsyncParsableCommand {
             let host = ExtensionHost(launcher: ProcessLauncher(sandbox: sandbox, records: records),
                                  activity: ExtensionActivityLog(home: home))
             server = AssistantServer(
-                configuration: configuration,
+                configuration: Self.servingUsers(configuration, store: store, host: host),
                 assistant: .init(apps: store, store: store, home: store.home?.path, host: host, understander: understander,
                                  lockSource: SessionLockSource(store: store)),
                 preferences: store, speech: noSpeech ? ServerSpeech() : await Self.speech(store: store, home: home, understander: understander))

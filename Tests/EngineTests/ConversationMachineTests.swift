@@ -59,12 +59,15 @@ struct ConversationMachineTests {
         #expect(h.stage == .idle)
     }
 
-    @Test("permission: yes records it and goes on, no records it and ends, anything else asks again uncounted")
+    @Test("permission: yes records it and goes on, no records it and ends, anything else asks again up to the limit")
     func permission() {
         var h = H(permission: .notDetermined)
         _ = h.send(.request(H.request("INSendMessageIntent")))
-        for _ in 0..<5 { #expect(h.send(.answer(.choice(0))).map(\.name) == ["ask permission again"]) }
+        for _ in 0..<2 { #expect(h.send(.answer(.choice(0))).map(\.name) == ["ask permission again"]) }
         #expect(h.send(.answer(.yes)).map(\.name) == ["setPermission allowed", "resolve recipients"])
+        _ = h.send(.request(H.request("INSendMessageIntent")))
+        for _ in 0..<2 { #expect(h.send(.answer(.unclear)).map(\.name) == ["ask permission again"]) }
+        #expect(h.send(.answer(.unclear)).map(\.name) == ["end gaveUp permission"])
         _ = h.send(.request(H.request("INSendMessageIntent")))
         #expect(h.send(.answer(.no)).map(\.name) == ["setPermission denied", "end permissionDenied chat"])
         #expect(h.stage == .idle)
@@ -102,7 +105,7 @@ struct ConversationMachineTests {
         #expect(h.stage.task?.intent == "INRequestRideIntent")
         h = H(stage: .asking(H.task(), question))
         #expect(h.send(.unclearAnswer).map(\.name) == ["ask \(question.name) again"])
-        #expect(h.stage == .asking(H.task(), question), "an unclear answer is not counted")
+        #expect(h.machine.question == question && h.stage.task?.questionsAsked == 1, "an unreadable answer counts")
     }
 
     @Test("a value answer is resolved again; a value of the wrong type is asked again and changes nothing")

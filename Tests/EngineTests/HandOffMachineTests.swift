@@ -54,10 +54,9 @@ struct HandOffMachineTests {
     @Test("an unrelated reply is no consent: asked again, and past the limit the app stays closed")
     func unrelatedAnswersAreNotConsent() {
         var h = Self.asking()
-        #expect(h.send(.unclearAnswer).map(\.name) == ["ask openApp again"])
+        #expect(h.send(.unclearAnswer).map(\.name) == ["ask openApp again"], "unreadable words count too")
         #expect(h.send(.answer(.choice(0))).map(\.name) == ["ask openApp again"])
-        #expect(h.send(.answer(.values(["content": .string("yes")]))).map(\.name) == ["ask openApp again"])
-        #expect(h.send(.answer(.unclear)).map(\.name) == ["report notOpened"])
+        #expect(h.send(.answer(.values(["content": .string("yes")]))).map(\.name) == ["report notOpened"])
         #expect(h.stage == .idle)
     }
 

@@ -79,6 +79,9 @@ public struct AnswerWords: Sendable {
     var proceed: [String] = []
     /// Words before a corrected value at a confirmation ("actually", "make it", "change it to").
     var correctionOpeners: [String] = []
+    /// Skipping the question ("skip it", "doesn't matter", "no note"): whole phrases, with the named forms
+    /// (`skip-openers` or `skip-closers` around `skip-things`) spelled out.
+    var skip: [String] = []
 }
 
 /// How the intents of the six domains are phrased in one language: templates the models are trained

@@ -21,7 +21,8 @@ struct LanguagePackReader {
     /// The `@words` lists, and whether each is required.
     static let wordLists: [String: Bool] = [
         "yes": true, "no": true, "cancel": true, "always": false, "repeat": false, "proceed": false,
-        "correction-openers": false, "value-prefixes": false, "choice-words": false,
+        "correction-openers": false, "skip": false, "skip-openers": false,
+        "skip-closers": false, "skip-things": false, "value-prefixes": false, "choice-words": false,
         "list-joiners": true, "app-cues": false, "function-words": false, "number-joiners": false,
         "articles": false, "decimal-points": false, "standalone-scales": false, "subunits-only-after-unit": false,
         "app-prefixes": true, "app-suffixes": true, "polite-prefixes": true, "content-labels": false,
@@ -146,6 +147,14 @@ struct LanguagePackReader {
     }
 
     // MARK: Entries
+
+    /// "skip it", and every thing named with an opener before it ("no note") or a closer after it ("メモはいらない").
+    private mutating func skipPhrases(ideographic: Bool) -> [String] {
+        let things = words("skip-things")
+        let space = ideographic ? "" : " "
+        return words("skip") + words("skip-openers").flatMap { opener in things.map { opener + space + $0 } }
+            + words("skip-closers").flatMap { closer in things.map { $0 + space + closer } }
+    }
 
     private mutating func words(_ name: String) -> [String] {
         guard let section = section("words", name) else {
@@ -359,7 +368,7 @@ struct LanguagePackReader {
             answers: AnswerWords(yes: words("yes"), no: words("no"), cancel: words("cancel"), always: words("always"),
                                  valuePrefixes: words("value-prefixes"), choiceWords: words("choice-words"),
                                  repeatQuestion: words("repeat"), proceed: words("proceed"),
-                                 correctionOpeners: words("correction-openers")),
+                                 correctionOpeners: words("correction-openers"), skip: skipPhrases(ideographic: ideographic)),
             phrasing: phrasing)
         issues += parser.issues
         issues.sort { ($0.file, $0.line, $0.column) < ($1.file, $1.line, $1.column) }
