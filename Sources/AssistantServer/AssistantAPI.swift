@@ -9,14 +9,13 @@ import ParlancePresentation
 import ParlanceUnderstanding
 
 /// The HTTP API (docs/openapi.yaml): conversations, understanding, apps. Each route reads its input
-/// with `RequestBody`, calls the engine, and answers JSON; failures are `APIError`s.
+/// with `RequestBody`, calls the engine, and answers JSON; failures are `APIError`s. Every route acts as the
+/// request's user (`ServedUsers.current`): their conversations, permissions, vocabulary and preferences.
 struct AssistantAPI: Sendable {
     typealias Context = BasicWebSocketRequestContext
 
     let hub: ConversationHub
-    let apps: any AppRegistry
-    let preferences: any AppPreferences
-    let understander: RequestUnderstander
+    let users: ServedUsers
     let configuration: ServerConfiguration
 
     func register(on router: Router<Context>) {
@@ -25,17 +24,19 @@ struct AssistantAPI: Sendable {
         api.post("conversations") { request, _ in try await createConversation(request) }
         api.get("conversations/:id") { _, context in try await showConversation(try id(context)) }
         api.delete("conversations/:id") { _, context in
-            try await hub.delete(try id(context))
+            let (user, space) = try users.current()
+            try await hub.delete(try id(context), user: user, space: space)
             return Response(status: .noContent)
         }
         api.post("conversations/:id/turns") { request, context in try await addTurn(request, id: try id(context)) }
         api.post("parse") { request, _ in try await parse(request) }
         api.get("apps") { request, _ in try listApps(language: request.uri.queryParameters.get("language")) }
         api.put("apps/:app/permission") { request, context in try await changePermission(request, app: try parameter("app", context)) }
-        api.get("preferences") { _, _ in JSONResponse(try read { try preferences.preferredApps() }) }
+        api.get("preferences") { _, _ in JSONResponse(try read { try users.current().space.preferences.preferredApps() }) }
         api.put("preferences/:domain") { request, context in try await prefer(request, domain: try parameter("domain", context)) }
         api.delete("preferences/:domain") { _, context in
             let domain = try domainParameter(context)
+            let preferences = try users.current().space.preferences
             try write { try preferences.setPreferredApp(nil, domain: domain) }
             return Response(status: .noContent)
         }
@@ -80,12 +81,14 @@ struct AssistantAPI: Sendable {
             }
             return mode
         } ?? .visual
-        let served = await hub.create(language: body.language.map(LanguageCatalog.code(of:)), mode: mode)
+        let (user, space) = try users.current()
+        let served = await hub.create(language: body.language.map(LanguageCatalog.code(of:)), mode: mode, user: user, space: space)
         return JSONResponse(await view(served), status: .created)
     }
 
     private func showConversation(_ id: String) async throws -> JSONResponse<ConversationView> {
-        JSONResponse(await view(try await hub.conversation(id)))
+        let (user, space) = try users.current()
+        return JSONResponse(await view(try await hub.conversation(id, user: user, space: space)))
     }
 
     private struct NewTurn: Decodable {
@@ -107,7 +110,8 @@ struct AssistantAPI: Sendable {
             throw APIError.unprocessable("textTooLong", "\"text\" is \(text.count) characters long; the limit is "
                 + "\(RequestUnderstander.maximumLength)")
         }
-        let served = try await hub.conversation(id)
+        let (user, space) = try users.current()
+        let served = try await hub.conversation(id, user: user, space: space)
         let meter = ExtensionTimeMeter()
         let began = ContinuousClock.now
         let turns = try await ExtensionTimeMeter.$current.withValue(meter) {
@@ -130,6 +134,7 @@ struct AssistantAPI: Sendable {
     private func parse(_ request: Request) async throws -> JSONResponse<UnderstoodRequest> {
         let body = try await RequestBody.decode(ParseInput.self, from: request, limit: configuration.maximumBodySize)
         let result: UnderstoodRequest
+        let understander = try users.current().space.assistant.understander
         await understander.prepare(language: body.language)
         do {
             result = try understander.understand(body.text, language: body.language)
@@ -143,6 +148,8 @@ struct AssistantAPI: Sendable {
 
     private func listApps(language: String?) throws -> JSONResponse<AppListing> {
         let language = language ?? "en"
+        let space = try users.current().space
+        let apps = space.assistant.apps, preferences = space.preferences
         let installed = try read { try apps.apps() }
         let preferred = try read { try preferences.preferredApps() }
         return JSONResponse(AppListing(apps: installed.map { AppSummary($0, language: language) }, preferred: preferred))
@@ -158,6 +165,7 @@ struct AssistantAPI: Sendable {
             throw APIError.unprocessable("invalidValue", "\"permission\" must be \"allowed\" or \"denied\"")
         }
         try installedApp(identifier)
+        let apps = try users.current().space.assistant.apps
         try write { try apps.setPermission(permission, for: identifier) }
         guard let app = try read({ try apps.app(identifier) }) else { throw APIError.notFound("app \(identifier) is not installed") }
         return JSONResponse(AppSummary(app, language: "en"))
@@ -174,12 +182,14 @@ struct AssistantAPI: Sendable {
         guard app.bundle.supportedIntents.contains(where: { IntentCatalog.intent(named: $0)?.domain.rawValue == domain }) else {
             throw APIError.unprocessable("noSuchIntents", "\(app.bundle.displayName) has no \(domain) intents")
         }
+        let preferences = try users.current().space.preferences
         try write { try preferences.setPreferredApp(body.app, domain: domain) }
         return JSONResponse(try read { try preferences.preferredApps() })
     }
 
     @discardableResult
     private func installedApp(_ identifier: String) throws -> InstalledApp {
+        let apps = try users.current().space.assistant.apps
         guard let app = try read({ try apps.app(identifier) }) else {
             let names = (try? apps.apps().map(\.bundle.identifier)) ?? []
             let near = names.first { $0.lowercased().contains(identifier.lowercased()) || identifier.lowercased().contains($0.lowercased()) }

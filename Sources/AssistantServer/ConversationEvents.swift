@@ -9,9 +9,10 @@ import Logging
 /// Messages from the client are ignored; the socket closes when the conversation ends.
 struct ConversationEvents: Sendable {
     let hub: ConversationHub
+    let users: ServedUsers
 
     func register(on router: Router<BasicWebSocketRequestContext>) {
-        ConversationSocket(hub: hub).register("v1/conversations/:id/events", on: router) { served, inbound, outbound, context in
+        ConversationSocket(hub: hub, users: users).register("v1/conversations/:id/events", on: router) { served, inbound, outbound, context in
             let after = context.request.uri.queryParameters.get("after").flatMap(Int.init) ?? 0
             let turns = served.log.listen(after: max(0, after))
             let encoder = JSONEncoder()

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import ParlanceCore
 
 /// The one gate every request passes before any route (docs/security.md › The server): it decides on the
 /// request as sent, before the router reads the path its own way, so no spelling of a path can reach a
@@ -15,9 +16,12 @@ import Hummingbird
 ///    coming from another site (`Sec-Fetch-Site`), is refused for everything but the page's own files.
 /// 4. **The token**, for everything except the page's files and `/healthz` (GET and HEAD, exact paths):
 ///    `Authorization: Bearer TOKEN`, or for a WebSocket upgrade only (browsers cannot give it headers) a
-///    `token` query item.
+///    `token` query item. The server's own token acts as the owner, a device token as its user
+///    (`ServedUsers`); the rest of the request is served as that user (`ServedUsers.current`).
 struct RequestGate<Context: RequestContext>: RouterMiddleware {
     let token: String
+    /// Who the tokens act as; nil: the server's own token only, as the owner.
+    var users: ServedUsers? = nil
     let hosts: AllowedHosts
     /// The exact paths that are served without the token.
     let openPaths: Set<String>
@@ -35,14 +39,22 @@ struct RequestGate<Context: RequestContext>: RouterMiddleware {
         let open = (request.method == .get || request.method == .head) && openPaths.contains(request.uri.path)
         if !open { try Self.refuseOtherSites(request, authority: authority) }
         if open { return try await next(request, context) }
-        let given = Self.bearer(of: request)
-            ?? (Self.isWebSocketUpgrade(request) ? request.uri.queryParameters.get("token") : nil)
-        guard let given, Self.same(given, token) else {
+        let given = Self.token(of: request)
+        let user: String?
+        if let given, let users { user = try users.user(forToken: given) } else {
+            user = given.flatMap { Self.same($0, token) ? HomeUser.owner : nil }
+        }
+        guard let user else {
             throw APIError(.unauthorized, code: "unauthorized",
                            given == nil ? "this server needs its access token: send Authorization: Bearer TOKEN"
                                         : "the access token is wrong")
         }
-        return try await next(request, context)
+        return try await ServedUsers.$current.withValue(user) { try await next(request, context) }
+    }
+
+    /// The token a request gives: its bearer token, or for a WebSocket upgrade its `token` query item.
+    static func token(of request: Request) -> String? {
+        bearer(of: request) ?? (isWebSocketUpgrade(request) ? request.uri.queryParameters.get("token") : nil)
     }
 
     /// Whether a request target is an absolute path in the one spelling the router would give it anyway.

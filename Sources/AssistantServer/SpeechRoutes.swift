@@ -17,6 +17,7 @@ struct SpeechRoutes: Sendable {
     typealias Context = BasicWebSocketRequestContext
 
     let hub: ConversationHub
+    let users: ServedUsers
     let speech: ServerSpeech
     let maximumBodySize: Int
 
@@ -25,7 +26,7 @@ struct SpeechRoutes: Sendable {
             JSONResponse(["recognition": speech.recognitionLanguages, "voices": speech.voiceLanguages])
         }
         router.post("v1/speech/synthesize") { request, _ in try await synthesize(request) }
-        ConversationSocket(hub: hub).register("v1/conversations/:id/speech", on: router) { served, inbound, outbound, _ in
+        ConversationSocket(hub: hub, users: users).register("v1/conversations/:id/speech", on: router) { served, inbound, outbound, _ in
             await listen(to: inbound.messages(maxSize: 1 << 20), answering: outbound, in: served)
         }
     }

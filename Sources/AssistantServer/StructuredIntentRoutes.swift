@@ -7,9 +7,9 @@ import ExtensionWire
 
 /// `POST /v1/intents/{resolve|confirm|handle}`: the maps surface's API (mission M12). An intent in the
 /// SDK's JSON form goes to one named app, or (resolve, confirm) to every allowed app that supports it;
-/// the answer lists each app's resolutions or response. The rules are `IntentBroker`'s.
+/// the answer lists each app's resolutions or response. The rules are `IntentBroker`'s, as the request's user.
 struct StructuredIntentRoutes: Sendable {
-    let broker: IntentBroker
+    let users: ServedUsers
     let maximumBodySize: Int
 
     private struct Input: Decodable {
@@ -57,6 +57,7 @@ struct StructuredIntentRoutes: Sendable {
                     + "(docs/intents-json.md): \(error.message)")
             }
             let answers: [IntentBroker.AppAnswer]
+            let broker = try users.current().space.broker
             do {
                 answers = try await broker.perform(step, input.intent.intent, app: input.app, parameters: input.parameters,
                                                    userConfirmed: input.userConfirmed ?? false)
