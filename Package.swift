@@ -22,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         // `parlance wyoming`: Home Assistant's voice protocol over TCP; already used by Hummingbird.
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
+        // `parlance serve`'s /metrics: the Prometheus text format (swift-metrics and swift-atomics are in already).
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         // Stand-ins for the Apple location types that SiriKit code uses (CLPlacemark, CLLocation…).
@@ -81,7 +83,7 @@ let package = Package(
             .product(name: "HummingbirdCore", package: "hummingbird"),
             .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            .product(name: "Logging", package: "swift-log"),
+            .product(name: "Logging", package: "swift-log"), .product(name: "Prometheus", package: "swift-prometheus"),
         ], resources: [.copy("Resources/Web"), .copy("Resources/openapi.yaml")]),
         // For app developers' and our own tests: an in-memory store, in-process extensions, a test clock,
         // bundle fixtures, crash simulation and the conversation script runner behind `parlance test`.

@@ -33,11 +33,18 @@ public struct AssistantServer: Sendable {
     /// Whom the server serves: the owner, and with `ServerConfiguration.users` the home's other users.
     let users: ServedUsers
     let speech: ServerSpeech
+    /// Metrics, readiness and the drain (docs/server.md › Operations).
+    public let operations: ServerOperations
 
-    public init(configuration: ServerConfiguration, assistant: ConversationHub.Assistant, preferences: any AppPreferences,
-                speech: ServerSpeech = ServerSpeech()) {
+    public init(configuration: ServerConfiguration, assistant unmetered: ConversationHub.Assistant, preferences: any AppPreferences,
+                speech: ServerSpeech = ServerSpeech(), operations: ServerOperations = ServerOperations()) {
         self.configuration = configuration
-        self.hub = ConversationHub(assistant: assistant, maximumLiveConversations: configuration.maximumLiveConversations)
+        self.operations = operations
+        let metered = MeteredStore(store: unmetered.store, registry: unmetered.apps, metrics: operations.metrics)
+        let assistant = ConversationHub.Assistant(apps: metered, store: metered, home: unmetered.home, host: unmetered.host,
+                                                  understander: unmetered.understander, lockSource: unmetered.lockSource)
+        self.hub = ConversationHub(assistant: assistant, maximumLiveConversations: configuration.maximumLiveConversations,
+                                   operations: operations)
         self.apps = assistant.apps
         self.preferences = preferences
         self.understander = assistant.understander
@@ -52,16 +59,28 @@ public struct AssistantServer: Sendable {
     /// The router with every route, middleware first.
     func router() throws -> Router<BasicWebSocketRequestContext> {
         let router = Router(context: BasicWebSocketRequestContext.self)
+        router.add(middleware: OperationsMiddleware(operations: operations))
         router.add(middleware: ErrorMiddleware())
         let web = try WebResources.load()
+        router.add(middleware: MetricsEndpoint(token: configuration.metricsToken ?? configuration.accessToken,
+                                               hosts: configuration.allowedHosts,
+                                               scrape: { [self] in await scrape() }))
         router.add(middleware: RequestGate(token: configuration.accessToken, users: users, hosts: configuration.allowedHosts,
-                                           openPaths: web.paths.union(["/healthz"])))
+                                           openPaths: web.paths.union(["/healthz", Readiness.path])))
+        Readiness(store: hub.assistant.store, apps: hub.assistant.apps, home: hub.assistant.home, operations: operations)
+            .register(on: router)
         AssistantAPI(hub: hub, users: users, configuration: configuration).register(on: router)
         ConversationEvents(hub: hub, users: users).register(on: router)
         StructuredIntentRoutes(users: users, maximumBodySize: configuration.maximumBodySize).register(on: router)
         SpeechRoutes(hub: hub, users: users, speech: speech, maximumBodySize: configuration.maximumBodySize).register(on: router)
         web.register(on: router)
         return router
+    }
+
+    /// `/metrics`' text, with the gauges read now.
+    func scrape() async -> [UInt8] {
+        operations.metrics.exposition(openConversations: await hub.liveCount, turnsInFlight: operations.turnsInFlight,
+                                      draining: operations.isDraining)
     }
 
     /// Serves until a shutdown signal. `onListening` hears the address once the socket is bound
@@ -94,9 +113,15 @@ public struct AssistantServer: Sendable {
             server: server,
             configuration: ApplicationConfiguration(address: .hostname(address, port: configuration.port),
                                                     serverName: "Parlance"),
-            services: [ExtensionHostService(host: host), hub],  // shut down in reverse: the server, conversations, extensions
+            services: [ExtensionHostService(host: host, operations: operations), hub],  // shut down in reverse: the server, conversations, extensions
             onServerRunning: { channel in onListening(address, channel.localAddress?.port ?? 0) },
             logger: logger)
-        try await application.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+        await host.observeCalls(with: operations.metrics)
+        // The drain is shut down first: new work refused, turns in flight answered; then the application.
+        var group = ServiceGroupConfiguration(services: [application, DrainService(operations: operations,
+                                                                                   timeout: configuration.drainTimeout)],
+                                              gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        group.maximumGracefulShutdownDuration = configuration.drainTimeout + .seconds(15)
+        try await ServiceGroup(configuration: group).run()
     }
 }

@@ -35,6 +35,8 @@ public actor ConversationHub: Service {
     }
 
     let assistant: Assistant
+    /// The server's metrics and drain, which every conversation's turns report to.
+    let operations: ServerOperations
     private let limit: Int
     private var live: [String: ServedConversation] = [:]
     /// Every conversation started by this server, live or put away (a put-away one with nothing saved starts afresh),
@@ -43,8 +45,9 @@ public actor ConversationHub: Service {
     private let started = AsyncStream<ServedConversation>.makeStream()
     private let logger = Logger(label: "parlance.server.conversations")
 
-    public init(assistant: Assistant, maximumLiveConversations: Int = 1000) {
+    public init(assistant: Assistant, maximumLiveConversations: Int = 1000, operations: ServerOperations = ServerOperations()) {
         self.assistant = assistant
+        self.operations = operations
         self.limit = max(1, maximumLiveConversations)
     }
 
@@ -131,7 +134,7 @@ public actor ConversationHub: Service {
                                         session: Self.session(id), mode: mode, language: language,
                                         lockSource: assistant.lockSource)
         let served = ServedConversation(id: id, language: language, mode: mode, conversation: conversation,
-                                        log: TurnLog(continuing: known[key]?.log))
+                                        log: TurnLog(continuing: known[key]?.log), operations: operations)
         live[key] = served
         known[key] = (language, mode, nil)
         started.continuation.yield(served)

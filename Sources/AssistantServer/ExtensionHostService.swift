@@ -5,8 +5,12 @@ import ServiceLifecycle
 /// when it shuts down (after the conversations, which the service group stops first).
 struct ExtensionHostService: Service {
     let host: ExtensionHost
+    /// Told while the host runs (`/readyz`).
+    var operations: ServerOperations?
 
     func run() async throws {
+        operations?.extensionHost(running: true)
+        defer { operations?.extensionHost(running: false) }
         await cancelWhenGracefulShutdown { await host.run() }
     }
 }

@@ -10,11 +10,15 @@ actor ServedConversation {
     nonisolated let mode: PresentationMode
     nonisolated let conversation: Conversation
     nonisolated let log: TurnLog
+    /// Counts and times the turns (metrics, drain).
+    nonisolated let operations: ServerOperations
     private var answering = false
     private(set) var lastUsed = ContinuousClock.now
 
     /// `log` goes on from the turns of an earlier time the conversation was open, if any.
-    init(id: String, language: String?, mode: PresentationMode, conversation: Conversation, log: TurnLog = TurnLog()) {
+    init(id: String, language: String?, mode: PresentationMode, conversation: Conversation, log: TurnLog = TurnLog(),
+         operations: ServerOperations = ServerOperations()) {
+        self.operations = operations
         self.id = id
         self.language = language
         self.mode = mode
@@ -41,7 +45,7 @@ actor ServedConversation {
     /// Answers what the user said (at question `answering`, when the client names one: a question no longer
     /// pending is not answered); waiting turns reach listeners while the extension works. The words are kept.
     func respond(to text: String, answering: Int? = nil, source: TurnSource = .typed) async throws(APIError) -> [ServedTurn] {
-        try await exclusive {
+        try await exclusive(counted: true) {
             log.appendSaid(text, answering: answering)
             return await conversation.respond(to: text, answering: answering, source: source) { [log] turn in log.append(turn) }
         }
@@ -53,7 +57,8 @@ actor ServedConversation {
         if let failure = await conversation.delivered() { log.append(failure) }
     }
 
-    private func exclusive(_ body: () async -> [AssistantTurn]) async throws(APIError) -> [ServedTurn] {
+    /// Runs `body` as the conversation's one turn; a `counted` one is in the metrics and the drain's turns in flight.
+    private func exclusive(counted: Bool = false, _ body: () async -> [AssistantTurn]) async throws(APIError) -> [ServedTurn] {
         guard !answering else {
             throw .conflict("this conversation is still answering the previous turn; send the next one when it has answered")
         }
@@ -62,6 +67,15 @@ actor ServedConversation {
             answering = false
             lastUsed = .now
         }
+        guard counted else { return await answer(body) }
+        let began = ContinuousClock.now
+        operations.beginTurn()
+        let served = await answer(body)
+        operations.endTurn(conversation: id, served: served, began: began)
+        return served
+    }
+
+    private func answer(_ body: () async -> [AssistantTurn]) async -> [ServedTurn] {
         let turns = await body()
         // The question asked last is the one pending: its turn carries its number.
         let pending = await pendingQuestion

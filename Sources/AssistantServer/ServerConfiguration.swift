@@ -20,6 +20,10 @@ public struct ServerConfiguration: Sendable {
     public var maximumLiveConversations: Int
     /// How the server holds up against slow or many connections.
     public var connectionLimits: ConnectionLimits
+    /// The token a scraper sends for `/metrics`, and the only one it takes there; nil: the access token.
+    public var metricsToken: String?
+    /// How long a stopping server waits for the turns in flight before it stops anyway.
+    public var drainTimeout: Duration = .seconds(20)
 
     public init(host: String = "127.0.0.1", port: Int = 8080, accessToken: String, allowedHostNames: [String] = [],
                 maximumBodySize: Int = 64 * 1024, maximumLiveConversations: Int = 1000,
@@ -51,6 +55,14 @@ public struct ServerConfiguration: Sendable {
         }
         if accessToken.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value > 0x7E }) {
             throw ServerSetupError("the access token must be printable ASCII without spaces")
+        }
+        if let metricsToken {
+            guard metricsToken.count >= 16, !metricsToken.unicodeScalars.contains(where: { $0.value < 0x21 || $0.value > 0x7E }) else {
+                throw ServerSetupError("the metrics token must be at least 16 printable ASCII characters without spaces")
+            }
+            guard metricsToken != accessToken else {
+                throw ServerSetupError("the metrics token must differ from the access token: a scraper's token should open nothing else")
+            }
         }
     }
 }

@@ -26,6 +26,8 @@ public actor ExtensionHost {
     private let language: String?
     private let activity: ExtensionActivityLog?
     private var slots: [String: Slot] = [:]
+    /// Hears every call as it ends (a server's metrics); nil: nobody.
+    private var callObserver: (any ExtensionCallObserver)?
     /// Ride status receivers, reached straight from the connection's reading thread.
     private let updateRoutes = UpdateRoutes()
 
@@ -40,6 +42,11 @@ public actor ExtensionHost {
         self.clock = clock
         self.logger = logger
         self.language = language
+    }
+
+    /// Tells `observer` of every call from now on, as it ends.
+    public func observeCalls(with observer: any ExtensionCallObserver) {
+        callObserver = observer
     }
 
     // MARK: Calls
@@ -208,8 +215,10 @@ public actor ExtensionHost {
         _ body: (ExtensionConnection) async throws(HostingError) -> Result) async throws(HostingError) -> Result {
         let began = ContinuousClock.now
         defer { ExtensionTimeMeter.current?.add(ContinuousClock.now - began) }
-        let record = { [activity] (detail: String?, failed: Bool) in
-            let elapsed = (ContinuousClock.now - began) / .milliseconds(1)
+        let record = { [activity, callObserver] (detail: String?, failed: Bool) in
+            let duration = ContinuousClock.now - began
+            callObserver?.extensionCallEnded(app: endpoint.appIdentifier, call: event, duration: duration, failed: failed)
+            let elapsed = duration / .milliseconds(1)
             activity?.record(.init(event: event, intent: String(describing: type(of: intent)), detail: detail,
                                    milliseconds: (elapsed * 10).rounded() / 10, failed: failed ? true : nil),
                              app: endpoint.appIdentifier)

@@ -26,6 +26,10 @@ struct ServeCommand: AsyncParsableCommand {
                                + "(Authorization: Bearer TOKEN); default: the home's server-token file, made when missing.",
                                valueName: "file"))
     var tokenFile: String?
+    @Option(help: ArgumentHelp("A file whose first line is the token a Prometheus scraper sends for /metrics, and the only "
+                               + "one /metrics takes; default: the access token (docs/server.md › Operations).",
+                               valueName: "file"))
+    var metricsTokenFile: String?
     @Option(help: ArgumentHelp("Another name this server is reached by (the Host header); IP addresses and "
                                + "localhost always are. Repeat for several.", valueName: "name"))
     var allowedHost: [String] = []
@@ -40,7 +44,9 @@ struct ServeCommand: AsyncParsableCommand {
         let records = ExtensionProcessRecords(home: home)
         do {
             let token = try tokenFile.map(Self.readToken) ?? ServerAccessToken.loadOrCreate(in: home)
-            configuration = ServerConfiguration(host: host, port: port, accessToken: token, allowedHostNames: allowedHost)
+            var settings = ServerConfiguration(host: host, port: port, accessToken: token, allowedHostNames: allowedHost)
+            settings.metricsToken = try metricsTokenFile.map(Self.readToken)
+            configuration = settings
             try configuration.validate()
             if !configuration.isLoopback {
                 Terminal.error("note: \(host) is reachable from other machines; requests carry the token in the clear "

@@ -1,3 +1,4 @@
+import AssistantServer
 import Foundation
 import Logging
 import ParlanceHosting
@@ -11,8 +12,11 @@ struct VisibleStandardError: TextOutputStream, Sendable {
         FileHandle.standardError.write(Data(text.utf8))
     }
 
-    /// Sends every logger of the process here (the format is swift-log's stream handler's).
+    /// Sends every logger of the process here (the format is swift-log's stream handler's); a line written
+    /// for an HTTP request of `parlance serve` carries its `request-id`.
     static func bootstrap() {
-        LoggingSystem.bootstrap { label in StreamLogHandler(label: label, stream: VisibleStandardError()) }
+        LoggingSystem.bootstrap({ label, provider in
+            StreamLogHandler(label: label, stream: VisibleStandardError(), metadataProvider: provider)
+        }, metadataProvider: RequestIdentifier.metadataProvider)
     }
 }
