@@ -25,6 +25,12 @@ enum FuzzInvariant: String, CaseIterable, Sendable {
     case endsIdleOrAsking
     /// When the conversation waits on a question, the last turn asks it.
     case questionIsShown
+    /// Skipping a value the app asked for as missing sends nothing and cancels nothing: it is asked for again.
+    case skipAtRequiredNeverSends
+    /// Skipping a value the app did not ask for as missing never cancels the request.
+    case skipAtOptionalNeverCancels
+    /// A reply that answers nothing acts on nothing: nothing is handled at it.
+    case unrelatedActsOnNothing
 
     var summary: String {
         switch self {
@@ -37,6 +43,9 @@ enum FuzzInvariant: String, CaseIterable, Sendable {
         case .turnsReturn: return "every turn returns (no hang)"
         case .endsIdleOrAsking: return "the conversation ends idle or at a question"
         case .questionIsShown: return "a pending question is the last thing shown"
+        case .skipAtRequiredNeverSends: return "skip at a value the app needs sends and cancels nothing"
+        case .skipAtOptionalNeverCancels: return "skip at a value the app can go without never cancels"
+        case .unrelatedActsOnNothing: return "a reply that answers nothing handles nothing"
         }
     }
 }
@@ -102,6 +111,19 @@ struct FuzzChecker {
             if step.input == .no, step.question == .confirmIntent || Self.isConfirmValue(step.question), !step.handled.isEmpty {
                 add(.noHandlesNothing, step, "handled at the no: \(step.handled)")
             }
+            if step.input == .skip, let question = step.question, question.parameter != nil {
+                let cancelled = step.turns.contains { $0.step == "cancelled" || $0.step == "declined" }
+                if Self.asksForMissing(question) {
+                    if !step.handled.isEmpty || cancelled {
+                        add(.skipAtRequiredNeverSends, step, "handled \(step.handled), turns \(step.turns.map(\.step))")
+                    }
+                } else if cancelled {
+                    add(.skipAtOptionalNeverCancels, step, "turns \(step.turns.map(\.step))")
+                }
+            }
+            if step.input == .unrelated, step.question != nil, !step.handled.isEmpty {
+                add(.unrelatedActsOnNothing, step, "handled at “\(step.text)”: \(step.handled)")
+            }
             if step.timedOut { add(.turnsReturn, step, "no answer to “\(step.text)”") }
             if case .asking = step.stageAfter, step.turns.last?.kind != .question {
                 add(.questionIsShown, step, "waiting on a question, but the last turn was "
@@ -154,6 +176,12 @@ struct FuzzChecker {
     static func value(askedAbout question: PendingQuestion) -> JSONValue? {
         guard let associated = Mirror(reflecting: question).children.first?.value else { return nil }
         return Mirror(reflecting: associated).children.first { $0.label == "value" }?.value as? JSONValue
+    }
+
+    /// A question for a value the app said it needs (missing, or skipped and needed).
+    static func asksForMissing(_ question: PendingQuestion) -> Bool {
+        if case .value(_, _, let reason) = question { return reason == .missing || reason == .required }
+        return false
     }
 
     static func isConfirmValue(_ question: PendingQuestion?) -> Bool {

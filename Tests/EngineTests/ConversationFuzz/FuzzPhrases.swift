@@ -12,6 +12,10 @@ struct FuzzPhrases: Sendable {
     let contents: [String]
     let amounts: [String]
     let places: [String]
+    /// Skipping the question.
+    let skip: [String]
+    /// Statements that answer nothing and ask for nothing the apps do.
+    let unrelated: [String]
     /// Requests that leave something to ask (no app, no recipient, no amount…), with the apps each may go
     /// to (both ride apps when a ride request names neither).
     let requests: [(apps: [String], text: String)]
@@ -37,7 +41,9 @@ struct FuzzPhrases: Sendable {
             ordinals: ["the second one", "the first one", "1", "2"],
             contents: ["see you at the big tree", "the bananas are ripe", "I am late"],
             amounts: ["20 dollars", "5 euros", "30"], places: ["Central Station", "the airport", "Banana Beach"],
-            requests: [(chat, "send a MonkeyChat message"), (chat, "send a message to Bobo on MonkeyChat"),
+            skip: ["skip it", "doesn't matter", "whatever you like", "no note", "never mind the album", "skip"],
+            unrelated: ["I like turtles", "the weather is lovely today", "my cat is asleep"],
+            requests: [(chat, "text Bobo Baker on MonkeyChat that I am late"), (chat, "send a MonkeyChat message"), (chat, "send a message to Bobo on MonkeyChat"),
                        (chat, "text Kiki that I am late"), (chat, "MonkeyChat Kikki see you at the big tree"),
                        (pay, "pay Bobo with MonkeyPay"), (pay, "pay Kiki 900 dollars with MonkeyPay"),
                        (pay, "pay Coco 5 dollars"), (call, "call Kiki"), (call, "make a call with MonkeyCall"),
@@ -50,7 +56,9 @@ struct FuzzPhrases: Sendable {
             ordinals: ["den zweiten", "den ersten", "1", "2"],
             contents: ["wir sehen uns am großen Baum", "ich komme später", "die Bananen sind reif"],
             amounts: ["20 Euro", "5 Euro", "30"], places: ["Central Station", "zum Flughafen", "Banana Beach"],
-            requests: [(chat, "schick eine Nachricht mit MonkeyChat"), (chat, "schick Bobo eine Nachricht mit MonkeyChat"),
+            skip: ["überspringen", "egal", "ist mir egal", "keine Notiz", "wie du willst"],
+            unrelated: ["ich mag Schildkröten", "das Wetter ist heute schön", "meine Katze schläft"],
+            requests: [(chat, "schick Bobo Baker eine Nachricht mit MonkeyChat"), (chat, "schick eine Nachricht mit MonkeyChat"), (chat, "schick Bobo eine Nachricht mit MonkeyChat"),
                        (chat, "schick Kiki eine Nachricht, dass ich da bin"), (pay, "bezahl Bobo mit MonkeyPay"),
                        (pay, "bezahl Kiki 900 Euro mit MonkeyPay"), (pay, "bezahl Coco 5 Euro"), (call, "ruf Kiki an"),
                        (rides, "bestell mir ein Taxi zum Flughafen"), (fit, "starte ein Training"),
@@ -62,7 +70,9 @@ struct FuzzPhrases: Sendable {
             ordinals: ["le deuxième", "le premier", "1", "2"],
             contents: ["on se voit au grand arbre", "j'arrive en retard", "les bananes sont mûres"],
             amounts: ["20 euros", "5 euros", "30"], places: ["Central Station", "l'aéroport", "Banana Beach"],
-            requests: [(chat, "envoie un message MonkeyChat"), (chat, "envoie un message à Bobo sur MonkeyChat"),
+            skip: ["passe", "peu importe", "comme tu veux", "pas de note", "saute"],
+            unrelated: ["j'aime les tortues", "il fait beau aujourd'hui", "mon chat dort"],
+            requests: [(chat, "envoie un message à Bobo Baker sur MonkeyChat"), (chat, "envoie un message MonkeyChat"), (chat, "envoie un message à Bobo sur MonkeyChat"),
                        (chat, "envoie un message à Kiki pour lui dire coucou"), (pay, "paie Bobo avec MonkeyPay"),
                        (pay, "paie Kiki 900 euros avec MonkeyPay"), (pay, "paie Coco 5 euros"), (call, "appelle Kiki"),
                        (rides, "commande-moi un taxi pour l'aéroport"), (fit, "lance une séance"),
@@ -74,7 +84,9 @@ struct FuzzPhrases: Sendable {
             ordinals: ["il secondo", "il primo", "1", "2"],
             contents: ["ci vediamo al grande albero", "arrivo tardi", "le banane sono mature"],
             amounts: ["20 euro", "5 euro", "30"], places: ["Central Station", "l'aeroporto", "Banana Beach"],
-            requests: [(chat, "manda un messaggio su MonkeyChat"), (chat, "manda un messaggio a Bobo su MonkeyChat"),
+            skip: ["salta", "non importa", "come vuoi", "niente nota", "fa lo stesso"],
+            unrelated: ["mi piacciono le tartarughe", "oggi fa bel tempo", "il mio gatto dorme"],
+            requests: [(chat, "manda un messaggio a Bobo Baker su MonkeyChat"), (chat, "manda un messaggio su MonkeyChat"), (chat, "manda un messaggio a Bobo su MonkeyChat"),
                        (chat, "manda un messaggio a Kiki per dirle ciao"), (pay, "paga Bobo con MonkeyPay"),
                        (pay, "paga Kiki 900 euro con MonkeyPay"), (pay, "paga Coco 5 euro"), (call, "chiama Kiki"),
                        (rides, "chiamami un taxi per l'aeroporto"), (fit, "inizia un allenamento"),
@@ -86,7 +98,9 @@ struct FuzzPhrases: Sendable {
             ordinals: ["二番目", "一番目", "1", "2"],
             contents: ["大きな木の下で会おう", "遅れます", "バナナが熟した"],
             amounts: ["20ドル", "5ドル", "30"], places: ["Central Station", "空港", "Banana Beach"],
-            requests: [(chat, "MonkeyChatでメッセージを送って"), (chat, "MonkeyChatでBoboにメッセージを送って"),
+            skip: ["スキップ", "どうでもいい", "お任せ", "メモはいらない", "飛ばして"],
+            unrelated: ["亀が好きです", "今日はいい天気ですね", "猫が寝ています"],
+            requests: [(chat, "MonkeyChatでBobo Bakerにメッセージを送って"), (chat, "MonkeyChatでメッセージを送って"), (chat, "MonkeyChatでBoboにメッセージを送って"),
                        (chat, "Kikiにこんにちはってメッセージを送って"), (pay, "MonkeyPayでBoboに送金して"),
                        (pay, "MonkeyPayでKikiに900ドル送って"), (pay, "Cocoに5ドル送って"), (call, "Kikiに電話して"),
                        (rides, "空港までタクシーを呼んで"), (fit, "ワークアウトを始めて"), (photos, "Kikiの写真を見せて")]),
@@ -97,7 +111,9 @@ struct FuzzPhrases: Sendable {
             ordinals: ["第二个", "第一个", "1", "2"],
             contents: ["大树下见", "我晚点到", "香蕉熟了"],
             amounts: ["20元", "5元", "30"], places: ["Central Station", "机场", "Banana Beach"],
-            requests: [(chat, "用MonkeyChat发消息"), (chat, "用MonkeyChat给Bobo发消息"), (chat, "给Kiki发消息说你好"),
+            skip: ["跳过", "无所谓", "随便", "不要备注", "都行"],
+            unrelated: ["我喜欢乌龟", "今天天气很好", "我的猫在睡觉"],
+            requests: [(chat, "用MonkeyChat给Bobo Baker发消息"), (chat, "用MonkeyChat发消息"), (chat, "用MonkeyChat给Bobo发消息"), (chat, "给Kiki发消息说你好"),
                        (pay, "用MonkeyPay给Bobo转账"), (pay, "用MonkeyPay给Kiki转900元"), (pay, "给Coco转5元"),
                        (call, "给Kiki打电话"), (rides, "叫车去机场"), (fit, "开始运动"), (photos, "给我看Kiki的照片")]),
     ]

@@ -9,6 +9,10 @@ enum FuzzInput: Equatable, Sendable {
     /// A proper answer to the question.
     case answer
     case cancel, meta, correction, yes, no, unknownName, noise, empty
+    /// Skipping the question ("skip it", "doesn't matter").
+    case skip
+    /// A statement that answers nothing and asks for nothing the apps do ("I like turtles").
+    case unrelated
 
     var label: String {
         switch self {
@@ -22,6 +26,8 @@ enum FuzzInput: Equatable, Sendable {
         case .unknownName: return "unknown name"
         case .noise: return "noise"
         case .empty: return "empty"
+        case .skip: return "skip"
+        case .unrelated: return "unrelated"
         }
     }
 

@@ -110,8 +110,9 @@ final class WalkRunner: Sendable {
             guard walk.steps.isEmpty || Int.random(in: 0..<100, using: &random) < 50 else { return nil }
             return request(walk.language, random: &random)
         }
-        let kinds: [(FuzzInput, Int)] = [(.answer, 30), (.request(apps: []), 12), (.cancel, 10), (.meta, 7), (.correction, 8),
-                                         (.yes, 10), (.no, 6), (.unknownName, 5), (.noise, 7), (.empty, 5)]
+        let kinds: [(FuzzInput, Int)] = [(.answer, 30), (.request(apps: []), 11), (.cancel, 8), (.meta, 6), (.correction, 7),
+                                         (.yes, 9), (.no, 5), (.unknownName, 4), (.noise, 5), (.empty, 3), (.skip, 7),
+                                         (.unrelated, 5)]
         var pick = Int.random(in: 0..<kinds.map(\.1).reduce(0, +), using: &random)
         let kind = kinds.first { pick -= $0.1; return pick < 0 }?.0 ?? .answer
         func any(_ list: [String]) -> String { list.randomElement(using: &random) ?? "" }
@@ -129,6 +130,8 @@ final class WalkRunner: Sendable {
         case .unknownName: return (any(FuzzPhrases.unknownNames), .unknownName)
         case .noise: return (any(FuzzPhrases.noise), .noise)
         case .empty: return ("", .empty)
+        case .skip: return (any(phrases.skip), .skip)
+        case .unrelated: return (any(phrases.unrelated), .unrelated)
         }
     }
 
@@ -152,7 +155,8 @@ final class WalkRunner: Sendable {
             case "albumName": return any(TwinData.albums)
             case "searchTerms": return any(TwinData.tags)
             case "rideOptionName": return any(["XL", "Mini", "Silverback"])
-            default: return any(FuzzPhrases.people)
+            // A name several people go by now and then, so that choices come up.
+            default: return Int.random(in: 0..<4, using: &random) == 0 ? "Bobo Baker" : any(FuzzPhrases.people)
             }
         case .choice:
             let options = lastTurn?.options ?? []
