@@ -14,6 +14,9 @@ labelled requests, one JSON object per line, for `parlance eval` (intent accurac
                             a person, relation or business named, and no word of e-mail or social media;
                           - calls: requests of any MASSIVE intent that are only a call verb and whom to call
                             ("call mom", "call peking garden": labelled otherwise in MASSIVE).
+  LANG-written-{dev,heldout} ride, message and call requests written for Parlance, lower case as speech writes them
+                          (Scripts/recall_written/LANG.txt), split by a stable hash of the text: the held-out
+                          half is only ever measured.
   LANG-lower-{dev,heldout} the labelled sets Evaluation/LANG/{dev,heldout}.jsonl (in-scope lines) lower-cased
                           and without punctuation, as speech recognisers write requests; names nobody taught the
                           assistant stay names. The held-out ones are only ever measured.
@@ -23,6 +26,7 @@ Then:  .build/debug/parlance eval .build/recall/massive-heldout.jsonl --apps Eva
            --vocabulary Evaluation/en/vocabulary-heldout.json
 """
 import argparse
+import hashlib
 import json
 import os
 import re
@@ -130,6 +134,27 @@ def lower_variants(path, language):
     return rows
 
 
+WRITTEN_INTENTS = {"R": ("INRequestRideIntent", RIDE_APP), "M": ("INSendMessageIntent", MESSAGE_APP),
+                   "C": ("INStartCallIntent", None)}
+
+
+def written(language):
+    """(part, row) for each request in Scripts/recall_written/LANG.txt: dev or heldout by a stable hash."""
+    path = os.path.join(ROOT, "Scripts", "recall_written", f"{language}.txt")
+    if not os.path.exists(path):
+        return []
+    rows = []
+    for line in open(path, encoding="utf-8"):
+        line = line.rstrip("\n")
+        if not line.strip() or line.startswith("#"):
+            continue
+        kind, text = line.split("\t", 1)
+        intent, app = WRITTEN_INTENTS[kind]
+        part = "dev" if hashlib.sha256(text.encode("utf-8")).digest()[0] % 2 == 0 else "heldout"
+        rows.append((part, {"text": text, "language": language, "app": app, "intent": intent}))
+    return rows
+
+
 def write(path, rows):
     with open(path, "w", encoding="utf-8") as handle:
         for row in rows:
@@ -155,6 +180,9 @@ def main():
             counts[row["intent"]] = counts.get(row["intent"], 0) + 1
         print("   ", ", ".join(f"{key} {value}" for key, value in sorted(counts.items())))
     for language in LANGUAGES:
+        found = written(language)
+        for name in ("dev", "heldout") if found else ():
+            write(os.path.join(args.out, f"{language}-written-{name}.jsonl"), [row for part, row in found if part == name])
         for name in ("dev", "heldout"):
             source = os.path.join(ROOT, "Evaluation", language, f"{name}.jsonl")
             if os.path.exists(source):

@@ -70,6 +70,15 @@ extension UnderstandingTests {
             #expect(understood.candidateApps == ["org.example.hopp"])
         }
 
+        @Test("a word nearly only rides use outweighs an out-of-scope marker, and only then", arguments: [
+            ("en", "reserve a taxi for tomorrow at noon", "INRequestRideIntent"), ("en", "flag down a taxi for me", "INRequestRideIntent"),
+            ("en", "reserve a table for two tonight", nil), ("en", "turn the volume down", nil), ("en", "i don't need the lights", nil),
+        ])
+        func strongCue(language: String, text: String, intent: String?) throws {
+            let (understander, _) = try UnderstandingTests.understander("dev")
+            #expect(try understander.understand(text, language: language).intent == intent)
+        }
+
         @Test("a preamble is no part of the message", arguments: [
             ("en", "Could you do me a favor and launch the Chatterly app to send a text with the message send more bananas",
              "send more bananas"),

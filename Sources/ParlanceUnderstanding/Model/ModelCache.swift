@@ -14,7 +14,7 @@ public struct ModelCache: Sendable {
     public let folder: URL
 
     /// Bumped whenever the file layout changes.
-    static let formatVersion: UInt32 = 3
+    static let formatVersion: UInt32 = 4
     private static let magic: [UInt8] = Array("PRLM".utf8)
     /// Files of one language kept: the current one and the one before (answering while the next trains).
     static let keptPerLanguage = 2

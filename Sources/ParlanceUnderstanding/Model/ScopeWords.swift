@@ -11,12 +11,19 @@ import Foundation
 /// - the *evidence* of a word is the log ratio of its use out of scope to its use in the intents' phrasing,
 ///   so that many words each somewhat likelier out of scope add up ("time in New York now").
 ///
+/// A *strong cue* is a cue out-of-scope requests hardly ever use ("taxi", "call"): it outweighs a marker
+/// ("reserve a taxi", "flag down a cab") when the evidence of all the request's words speaks clearly for
+/// the intent.
+///
 /// A request that names no app is accepted as an intent when the evidence of its own words stays within
-/// the policy's limit, one of them is a cue of the intent, and no such word is a marker. Values are the
+/// the policy's limit, one of them is a cue of the intent, and no such word is a marker (or a strong cue
+/// outweighs it). Values are the
 /// user's words: "tell Kiki the alarm is broken" is a message.
 struct ScopeWords: Sendable {
     /// Cues by intent class.
     let cues: [String: Set<String>]
+    /// Cues out-of-scope requests hardly ever use, by intent class.
+    let strongCues: [String: Set<String>]
     /// Words that mark a request out of scope.
     let markers: Set<String>
     /// Per word, how much more likely a request out of scope uses it than the phrasing of the intents
@@ -39,6 +46,13 @@ struct ScopeWords: Sendable {
     static let minimumMarkerShare = 0.003
     /// The least share of an intent's sentences a cue appears in.
     static let minimumShare = 0.005
+    /// How many times more often than out-of-scope requests a strong cue is used by its intent's phrasing.
+    static let strongCueRatio = 1000.0
+    /// The least share of an intent's sentences a strong cue appears in.
+    static let strongCueShare = 0.03
+    /// How clearly (a log ratio summed over the request's own words, markers included) the words must speak
+    /// for the intent for a strong cue to outweigh a marker.
+    static let strongCueEvidence = -2.0
 
     /// - Parameters:
     ///   - literals: per class (intent classes and `IntentClassifier.none`), in how many training
@@ -54,19 +68,28 @@ struct ScopeWords: Sendable {
             max(Double(none[word] ?? 0) / noneCount, realRequests?.share(of: word) ?? 0)
         }
         var cues: [String: Set<String>] = [:]
+        var strongCues: [String: Set<String>] = [:]
         for (intent, words) in literals where intent != IntentClassifier.none {
             let count = Double(max(sentences[intent] ?? 1, 1))
             var intentCues = Set<String>()
+            var intentStrongCues = Set<String>()
             for (word, uses) in words {
                 let share = Double(uses) / count
                 if !functionWords.contains(word), share >= Self.minimumShare,
                    share >= Self.cueRatio * outOfScopeShare(word) {
                     intentCues.insert(word)
+                    // A contraction ("don't", "let's") is grammar, however rarely real requests use it.
+                    if share >= Self.strongCueShare, share >= Self.strongCueRatio * outOfScopeShare(word),
+                       !word.contains("'") {
+                        intentStrongCues.insert(word)
+                    }
                 }
             }
             cues[intent] = intentCues
+            strongCues[intent] = intentStrongCues
         }
         self.cues = cues
+        self.strongCues = strongCues
         var markers = Set<String>()
         let candidates = Set(none.keys).union(realRequests?.words ?? [])
         // Short words ("if", "on") join sentences of every kind; han and kana characters are words of their own.
@@ -147,11 +170,14 @@ struct ScopeWords: Sendable {
         if appNamed { return true }
         if outOfScopeEvidence(intentClass, segments: segments, labels: labels) > evidenceLimit { return false }
         var cued = false
+        var stronglyCued = false
         var marked = false
         let intentCues = cues[intentClass] ?? []
+        let intentStrongCues = strongCues[intentClass] ?? []
         for (index, (segment, label)) in zip(segments, labels).enumerated() {
             let own = label == "O"
             if LanguageModel.canCue(segment, inSlot: !own), intentCues.contains(segment.key) { cued = true }
+            if own, case .word = segment.kind, intentStrongCues.contains(segment.key) { stronglyCued = true }
             // One han character of a longer name is no word of its own: "周" in "周杰" is a family name, not a week.
             let inLongerName = !own && FrameBuilder.personProperties.contains(String(label.dropFirst(2)))
                 && CharacterClass.unspacedScript(segment.key) != nil
@@ -162,6 +188,9 @@ struct ScopeWords: Sendable {
             guard case .word = segment.kind, markers.contains(segment.key), !intentCues.contains(segment.key) else { continue }
             let property = label.count > 2 ? String(label.dropFirst(2)) : ""
             if own || !(Self.userWordProperties.contains(property)) { marked = true }
+        }
+        if marked, stronglyCued, outOfScopeEvidence(intentClass, segments: segments, labels: labels) <= Self.strongCueEvidence {
+            return true
         }
         // Sureness outweighs a marker only where the tagger may have left some of the user's own words
         // outside their value ("… per dirle ciao"): for intents that carry a message, a note or search words.
@@ -176,6 +205,7 @@ extension ScopeWords {
         for intent in cues.keys.sorted() {
             writer.write(intent)
             writer.write((cues[intent] ?? []).sorted())
+            writer.write((strongCues[intent] ?? []).sorted())
         }
         writer.write(markers.sorted())
         writer.write(count: evidence.count)
@@ -193,9 +223,11 @@ extension ScopeWords {
     /// Reads what `write(to:)` wrote.
     init(from reader: inout ModelReader) throws(ModelReader.Corrupt) {
         var cues: [String: Set<String>] = [:]
+        var strongCues: [String: Set<String>] = [:]
         for _ in 0..<(try reader.readCount(itemSize: 8)) {
             let intent = try reader.readString()
             cues[intent] = Set(try reader.readStrings())
+            strongCues[intent] = Set(try reader.readStrings())
         }
         let markers = Set(try reader.readStrings())
         var evidence: [String: [String: Double]] = [:]
@@ -208,11 +240,13 @@ extension ScopeWords {
             }
             evidence[intent] = words
         }
-        self.init(cues: cues, markers: markers, evidence: evidence)
+        self.init(cues: cues, strongCues: strongCues, markers: markers, evidence: evidence)
     }
 
-    private init(cues: [String: Set<String>], markers: Set<String>, evidence: [String: [String: Double]]) {
+    private init(cues: [String: Set<String>], strongCues: [String: Set<String>], markers: Set<String>,
+                 evidence: [String: [String: Double]]) {
         self.cues = cues
+        self.strongCues = strongCues
         self.markers = markers
         self.evidence = evidence
     }
