@@ -115,15 +115,14 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-        ], linkerSettings: [.unsafeFlags(releaseLinking, .when(configuration: .release))]),
+        ]),
         // Measures hosting latency (warm round trip, cold start): `swift run -c release parlance-bench`.
         .executableTarget(name: "parlance-bench", dependencies: ["ParlanceCore", "ParlanceStore", "ParlanceHosting",
                                                                  "ParlanceUnderstanding", "ParlancePresentation",
                                                                  "ParlanceEngine", "ParlanceTesting",
                                                                  "ExtensionRuntime", "ExtensionWire",
                                                                  .product(name: "Logging", package: "swift-log")],
-                          path: "Benchmarks/ParlanceBench",
-                          linkerSettings: [.unsafeFlags(releaseLinking, .when(configuration: .release))]),
+                          path: "Benchmarks/ParlanceBench"),
         // An extension executable whose misbehaviour (crash, hang, garbage…) is chosen by its arguments.
         // libFuzzer harnesses (Scripts/fuzz.sh builds them with --sanitize fuzzer); built plainly, the same
         // program replays a corpus (Fuzz/corpus/TARGET).
@@ -158,20 +157,3 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
-
-/// How the release `parlance` is linked, for a small resident footprint (docs/architecture.md, "How the release
-/// `parlance` is linked"): the Swift runtime and Foundation linked in (only what is used, no shared libraries'
-/// relocations), by lld with compact relative relocations, no symbol table for other programs, and the functions
-/// a conversation runs laid out together (`Linking/parlance.order`, written by `Scripts/link_order.py`), so the pages a request
-/// touches hold little else.
-var releaseLinking: [String] {
-    let order = Context.packageDirectory + "/Linking/parlance.order"
-    return [
-        // Foundation's own parts, which a static link must name (the dynamic library carries them).
-        "-static-stdlib", "-lCoreFoundation", "-l_FoundationICU", "-l_FoundationCShims", "-l_FoundationCollections",
-        "-use-ld=lld",
-        "-Xlinker", "--no-export-dynamic",
-        "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
-        "-Xlinker", "--symbol-ordering-file=" + order, "-Xlinker", "--no-warn-symbol-ordering",
-    ]
-}

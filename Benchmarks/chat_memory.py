@@ -4,7 +4,7 @@
 Makes a home in .build/chat-memory (the sample apps, which chat installs on a home without apps, and 10,000
 contact names spread over them), answers once so the model is trained and cached, then starts chat again,
 sends a few requests and reads the process's resident memory (VmRSS) and its peak (VmHWM) from /proc.
-Needs a release build (`swift build -c release --product parlance`). Usage: Benchmarks/chat_memory.py [ENTRIES]
+Needs a release build (`Scripts/release.sh`). Usage: Benchmarks/chat_memory.py [ENTRIES]
 """
 import os
 import subprocess
@@ -53,7 +53,7 @@ def chat(requests):
 def main():
     entries = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
     if not os.path.exists(PARLANCE):
-        raise SystemExit("build first: swift build -c release --product parlance")
+        raise SystemExit("build first: Scripts/release.sh")
     subprocess.run(["rm", "-rf", HOME], check=True)
     subprocess.run([PARLANCE, "chat", "--home", HOME], input="quit\n", capture_output=True, text=True, check=True)
     listing = subprocess.run([PARLANCE, "apps", "list", "--home", HOME], capture_output=True, text=True, check=True)

@@ -137,7 +137,7 @@ def main():
     parser.add_argument("--binary", default=".build/release/parlance")
     arguments = parser.parse_args()
     if not os.path.exists(arguments.binary):
-        sys.exit(f"{arguments.binary} is missing: build it with `swift build -c release --product parlance`")
+        sys.exit(f"{arguments.binary} is missing: build it with `Scripts/release.sh`")
 
     home = tempfile.mkdtemp(prefix="parlance-load-")
     server = subprocess.Popen([arguments.binary, "serve", "--port", "0", "--home", home],

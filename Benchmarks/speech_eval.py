@@ -17,7 +17,7 @@ that voice reading the enrolment sentences of `parlance voice prompts` (none of 
 requests heard in its home; other-domain requests are heard in the default voice's home.
 
 Usage: python3 Benchmarks/speech_eval.py [--binary PATH] [--negatives N] [--adapt]
-(build first: swift build -c release --product parlance; the debug binary is used when there is no release one)
+(build first: Scripts/release.sh; the debug binary is used when there is no release one)
 """
 import argparse
 import glob

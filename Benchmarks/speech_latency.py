@@ -9,7 +9,7 @@ satellite stops streaming; a first request, not counted, warms the service up) a
 p50/p95 over all requests and over the requests 2.5–3.5 s long (issue 22 asks ≤ 300 ms for a 3-second request),
 and how many transcripts were the request word for word and how many were answered.
 
-Needs `swift build -c release --product parlance`, espeak-ng, pocketsphinx, and the wyoming package in
+Needs `Scripts/release.sh` (a release parlance), espeak-ng, pocketsphinx, and the wyoming package in
 .build/wyoming-venv (`.ci/run` makes it). Not part of `swift test`. Usage: Benchmarks/speech_latency.py [--limit N]
 [--unpaced] (send the audio as fast as possible instead of in real time)
 """
@@ -92,7 +92,7 @@ def main():
     options = parser.parse_args()
     for needed in (PARLANCE, PYTHON):
         if not os.path.exists(needed):
-            raise SystemExit(f"missing {needed}: build first (swift build -c release --product parlance; .ci/run makes the venv)")
+            raise SystemExit(f"missing {needed}: build first (Scripts/release.sh; .ci/run makes the venv)")
     work = tempfile.mkdtemp(prefix="parlance-latency-")
     home = os.path.join(work, "home")
     subprocess.run([PARLANCE, "chat", "--home", home, "--language", "en"], input="", capture_output=True, text=True, check=True)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes Linking/parlance.order: the functions `parlance` runs in a conversation, hottest first.
 
-The release `parlance` is linked with this file as lld's symbol ordering file (Package.swift, `releaseLinking`),
+The release `parlance` is linked with this file as lld's symbol ordering file (`Scripts/release.sh`),
 so the code a conversation runs sits together in the binary instead of spread over its 30 MB of code: the
 kernel maps a binary's pages around every page touched, so scattered functions make many pages resident.
 
@@ -77,7 +77,7 @@ def functions(profile, binary_name):
 def main():
     if not shutil.which("valgrind"):
         raise SystemExit("needs valgrind (apt-get install valgrind)")
-    run(["swift", "build", "-c", "release", "--product", "parlance"], stdout=subprocess.DEVNULL)
+    run([os.path.join(ROOT, "Scripts", "release.sh"), "--product", "parlance"], stdout=subprocess.DEVNULL)
     shutil.rmtree(WORK, ignore_errors=True)
     os.makedirs(WORK)
     release = os.path.join(ROOT, ".build", "release")
