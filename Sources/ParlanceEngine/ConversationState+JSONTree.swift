@@ -42,6 +42,8 @@ extension IntentTask {
         if let confirmResponse { members["confirmResponse"] = confirmResponse }
         if let userMustConfirm { members["userMustConfirm"] = .bool(userMustConfirm) }
         if let appChosenAtQuestion { members["appChosenAtQuestion"] = .bool(appChosenAtQuestion) }
+        if let skipped { members["skipped"] = .array(skipped.map { .string($0) }) }
+        if let skipToTell { members["skipToTell"] = .string(skipToTell) }
         return .object(members)
     }
 }

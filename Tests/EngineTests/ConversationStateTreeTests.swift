@@ -25,6 +25,8 @@ import Testing
         full.confirmResponse = .object(["code": .string("ready"), "properties": .object([:])])
         full.userMustConfirm = true
         full.appChosenAtQuestion = true
+        full.skipped = ["note"]
+        full.skipToTell = "note"
         var nullResponse = bare
         nullResponse.confirmResponse = .null
         return [bare, full, nullResponse]
@@ -33,7 +35,7 @@ import Testing
     @Test func everyStageAsCodableWritesIt() throws {
         for task in Self.tasks {
             // A property added to the task must be written by `IntentTask.jsonTree` too.
-            #expect(Mirror(reflecting: task).children.count == 12, "IntentTask's stored properties changed")
+            #expect(Mirror(reflecting: task).children.count == 14, "IntentTask's stored properties changed")
             let stages: [ConversationStage] = [.idle, .resolving(task), .confirming(task), .handling(task),
                                                .findingRide(task, then: .permission)]
             for stage in stages {
