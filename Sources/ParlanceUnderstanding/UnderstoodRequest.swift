@@ -14,8 +14,8 @@ public struct UnderstoodRequest: Sendable, Codable, Equatable {
     public var text: String
     /// The language it was understood in.
     public var language: String
-    /// The app the request names, or the only installed app that supports the intent; nil when none
-    /// is named and several could serve (the conversation asks which).
+    /// The app the request names (or that a scope decision kept); nil when it names none, even when
+    /// only one installed app could serve: `candidateApps` lists those, and the conversation asks.
     public var app: String?
     /// The intent class, or nil when no installed app can serve the request (or the named app cannot).
     public var intent: String?

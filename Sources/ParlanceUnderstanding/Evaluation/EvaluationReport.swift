@@ -36,6 +36,9 @@ public struct EvaluationReport: Sendable, Codable {
         public var text: String
         public var expected: LabelledRequest
         public var actual: UnderstoodRequest?
+        /// The app the evaluation compared with the expected one (`Evaluator.judgedApp(of:)`): the named app,
+        /// else the only candidate; nil when understanding failed or several apps could serve.
+        public var actualApp: String?
         public var error: String?
         /// What differs ("intent", "app", "parameters.recipients").
         public var differences: [String]
@@ -142,12 +145,20 @@ public struct EvaluationReport: Sendable, Codable {
                 lines.append("    wrong: \(failure.differences.joined(separator: ", "))")
                 if let error = failure.error { lines.append("    error: \(error)") }
                 if let actual = failure.actual {
-                    lines.append("    got:   \(actual.intent ?? "no intent") \(Self.json(actual.parameters)) app \(actual.app ?? "none")")
+                    lines.append("    got:   \(actual.intent ?? "no intent") \(Self.json(actual.parameters)) app "
+                                 + Self.appDescription(failure.actualApp, of: actual))
                 }
                 lines.append("    want:  \(failure.expected.intent ?? "no intent") \(Self.json(failure.expected.parameters ?? [:])) app \(failure.expected.app ?? "none")")
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The app a failure was judged on, with where it came from when the request named none
+    /// ("org.example.coinly (the only candidate)", "none (candidates: a, b)").
+    static func appDescription(_ app: String?, of actual: UnderstoodRequest) -> String {
+        if let app { return actual.app == nil ? "\(app) (the only candidate)" : app }
+        return actual.candidateApps.count > 1 ? "none (candidates: \(actual.candidateApps.joined(separator: ", ")))" : "none"
     }
 
     static func json(_ value: some Encodable) -> String {

@@ -5,7 +5,8 @@ import ParlanceCore
 /// and F1, exact-frame accuracy (intent, app and every parameter right), per intent, with failures.
 ///
 /// Values compare as the SDK's JSON, except that text ignores case, surrounding spaces and final
-/// punctuation, and numbers compare to a millionth.
+/// punctuation, and numbers compare to a millionth. The app compared is `judgedApp(of:)`, and a failure
+/// shows that same app (`EvaluationReport.Failure.actualApp`).
 public struct Evaluator: Sendable {
     private let understander: RequestUnderstander
     private let defaultLanguage: String?
@@ -61,7 +62,8 @@ public struct Evaluator: Sendable {
             case .success(let understood):
                 actual = understood
             case .failure(let error):
-                failures.append(.init(line: line, text: labelled.text, expected: labelled, actual: nil, error: error.message,
+                failures.append(.init(line: line, text: labelled.text, expected: labelled, actual: nil, actualApp: nil,
+                                      error: error.message,
                                       differences: ["error"]))
                 perIntent[key] = figures
                 continue
@@ -77,8 +79,7 @@ public struct Evaluator: Sendable {
             decisions.append((actual.confidence, actual.intent == labelled.intent))
             byRecognizer[actual.recognizer, default: (0, 0)].count += 1
             if actual.intent == labelled.intent { byRecognizer[actual.recognizer, default: (0, 0)].right += 1 }
-            // A request that names no app leaves the choice to the user; the only candidate is the app it would ask about.
-            let app = actual.app ?? (actual.candidateApps.count == 1 ? actual.candidateApps.first : nil)
+            let app = Self.judgedApp(of: actual)
             if app == labelled.app { appHits += 1 } else { differences.append("app") }
             for property in ["content", "note"] where labelled.parameters?[property] != nil {
                 freeText[property, default: (0, 0)].count += 1
@@ -94,8 +95,8 @@ public struct Evaluator: Sendable {
                 exactHits += 1
                 figures.exact += 1
             } else {
-                failures.append(.init(line: line, text: labelled.text, expected: labelled, actual: actual, error: nil,
-                                      differences: differences))
+                failures.append(.init(line: line, text: labelled.text, expected: labelled, actual: actual, actualApp: app,
+                                      error: nil, differences: differences))
             }
             perIntent[key] = figures
         }
@@ -124,6 +125,13 @@ public struct Evaluator: Sendable {
             freeText: freeText.keys.sorted().compactMap { property in
                 freeText[property].map { .init(property: property, count: $0.count, exact: Double($0.exact) / Double(max($0.count, 1))) }
             }, latency: EvaluationReport.Latency(durations))
+    }
+
+    /// The app a request goes to without the conversation asking which: the app it names, else the only
+    /// installed app that can serve it (`UnderstoodRequest.app`, else its one `candidateApps` entry); nil
+    /// when it names none and several could serve, or none can. A labelled line's `app` is compared with this.
+    public static func judgedApp(of understood: UnderstoodRequest) -> String? {
+        understood.app ?? (understood.candidateApps.count == 1 ? understood.candidateApps.first : nil)
     }
 
     /// Decisions in ten confidence bins, and the expected calibration error.
