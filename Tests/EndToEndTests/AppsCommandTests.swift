@@ -84,6 +84,56 @@ import Testing
         #expect(lint.status == 1)
     }
 
+    @Test("lint lists the bundle's errors and its examples' at once, and only errors make it fail")
+    func lintReportsEveryProblemAtOnce() throws {
+        let fixture = try BundleFixture()
+        let cli = CommandRunner()
+        defer { fixture.remove(); cli.remove() }
+        let broken = try fixture.chatterbox { path, plist in
+            if path.hasPrefix("PlugIns") { plist["CFBundleExecutable"] = "Nope" }
+            if path == "Info.plist" { plist["CFBundleIdentifier"] = nil }
+            if path == "en.lproj/AppIntentVocabulary.plist" {
+                plist["IntentPhrases"] = [
+                    ["IntentName": "INSendMessageIntent",
+                     "IntentExamples": ["Tell Kiki on Chatterbox that I am late", "Send a message to Bobo"]],
+                    ["IntentName": "INSendPaymentIntent", "IntentExamples": ["Pay Bobo 5 dollars with Chatterbox"]],
+                ]
+            }
+        }.path
+        let lint = try cli.run(["lint", broken])
+        #expect(lint.status == 1)
+        let file = "error: Chatterbox.app/en.lproj/AppIntentVocabulary.plist"
+        for expected in [
+            "error: Chatterbox.app/Info.plist: CFBundleIdentifier: missing; it must be a string",
+            "CFBundleExecutable: the executable",
+            "Chatterbox (no identifier): cannot be installed, 2 errors",
+            "\(file): IntentPhrases[0].IntentExamples[1]: \"Send a message to Bobo\" does not name the app",
+            "\(file): IntentPhrases[1].IntentExamples[0]: \"Pay Bobo 5 dollars with Chatterbox\" is an example of "
+                + "INSendPaymentIntent, which the app does not support: its Intents extension's IntentsSupported lists "
+                + "INSendMessageIntent, INSearchForMessagesIntent, INSetMessageAttributeIntent",
+            "examples: 1 of 3 work (en)",
+        ] {
+            #expect(lint.stdout.contains(expected), "\(expected)\n\(lint.stdout)")
+        }
+        #expect(lint.stdout.split(separator: "\n").last?.hasPrefix("4 errors, ") == true, "\(lint.stdout)")
+
+        // Warnings alone (an example for an intent Parlance does not serve) pass.
+        let warned = try fixture.chatterbox(named: "Warned.app") { path, plist in
+            if path == "en.lproj/AppIntentVocabulary.plist" {
+                plist["IntentPhrases"] = [
+                    ["IntentName": "INSendMessageIntent", "IntentExamples": ["Tell Kiki on Chatterbox that I am late"]],
+                    ["IntentName": "INPlayMediaIntent", "IntentExamples": ["Play my mix on Chatterbox"]],
+                ]
+            }
+        }.path
+        let passing = try cli.run(["lint", warned])
+        #expect(passing.status == 0, "\(passing.stdout)\n\(passing.stderr)")
+        #expect(passing.stdout.contains("warning: Warned.app/en.lproj/AppIntentVocabulary.plist: IntentPhrases[1].IntentName: "
+                                        + "'INPlayMediaIntent' is not an intent Parlance serves"), "\(passing.stdout)")
+        #expect(passing.stdout.contains("examples: 1 of 1 work (en)"), "\(passing.stdout)")
+        #expect(passing.stdout.split(separator: "\n").last?.hasPrefix("0 errors, ") == true, "\(passing.stdout)")
+    }
+
     @Test func lintNamesEveryExampleThatDoesNotWork() throws {
         let fixture = try BundleFixture()
         let cli = CommandRunner()

@@ -78,6 +78,25 @@ extension UnderstandingTests {
             #expect(checks.allSatisfy { $0.understood == nil })
         }
 
+        @Test("an example for an intent the app does not support fails, whatever understanding makes of it",
+              arguments: [false, true])
+        func anExampleOfAnUnsupportedIntentFails(understanding: Bool) {
+            // A video call reads as the call the app makes; a payment is nothing this app does.
+            let app = AppBundle.fixture(identifier: "org.example.monkeycall", displayName: "MonkeyCall",
+                                        intents: ["INStartAudioCallIntent"],
+                                        examples: ["INStartAudioCallIntent": ["Call Bobo on MonkeyCall"],
+                                                   "INStartVideoCallIntent": ["Video call Bobo on MonkeyCall"],
+                                                   "INSendPaymentIntent": ["Pay Bobo 5 dollars with MonkeyCall"]])
+            let checks = ExamplePhraseChecker(app: app).check(understanding: understanding)
+            #expect(checks.map(\.example) == ["Pay Bobo 5 dollars with MonkeyCall", "Call Bobo on MonkeyCall",
+                                              "Video call Bobo on MonkeyCall"])
+            #expect(checks.map(\.passes) == [false, true, false], "\(checks.map(\.problems))")
+            for check in [checks[0], checks[2]] {
+                #expect(check.problems == ["is an example of \(check.intentName), which the app does not support: "
+                                           + "its Intents extension's IntentsSupported lists INStartAudioCallIntent"])
+            }
+        }
+
         /// Every sample app's examples, in every language, work as a person's request would.
         @Test func everySampleAppsExamplesWork() throws {
             let folder = EvaluationFiles.root.deletingLastPathComponent().appendingPathComponent("Examples")

@@ -9,6 +9,18 @@ public struct LoadedBundle: Sendable {
     public var warnings: [BundleProblem]
 }
 
+/// A bundle read whether or not it can be installed: what `parlance lint` reports on.
+public struct BundleInspection: Sendable {
+    /// The app as far as it could be read; nil only when there is no bundle folder. With errors, some of
+    /// it may be missing (no extension, an empty identifier).
+    public var app: AppBundle?
+    /// Every problem found, errors and warnings, in file order.
+    public var problems: [BundleProblem]
+
+    /// The problems that prevent installing the bundle.
+    public var errors: [BundleProblem] { problems.filter { $0.severity == .error } }
+}
+
 /// Reads an app bundle folder and checks it, collecting every problem into one report.
 public enum BundleLoader {
     /// Loads the bundle at `path`; throws a report listing every error (and warning) when it cannot be installed.
@@ -16,12 +28,22 @@ public enum BundleLoader {
     /// error, unless `allowingOutsideCode`: then it is a warning, and the app records it
     /// (`AppBundle.outsideCode`) so the permission question can say so.
     public static func load(_ path: String, allowingOutsideCode: Bool = false) throws(BundleValidationError) -> LoadedBundle {
+        let inspection = inspect(path, allowingOutsideCode: allowingOutsideCode)
+        guard let app = inspection.app, inspection.errors.isEmpty else {
+            throw BundleValidationError(bundle: path, problems: inspection.problems)
+        }
+        return LoadedBundle(app: app, warnings: inspection.problems)
+    }
+
+    /// Reads the bundle at `path` as far as it can, errors or not, with every problem found: what `load`
+    /// checks, for a report that goes on past errors.
+    public static func inspect(_ path: String, allowingOutsideCode: Bool = false) -> BundleInspection {
         let url = URL(fileURLWithPath: path).standardizedFileURL
         let base = url.lastPathComponent
         var problems: [BundleProblem] = []
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw BundleValidationError(bundle: path, problems: [BundleProblem(
+            return BundleInspection(app: nil, problems: [BundleProblem(
                 severity: .error, file: base, key: nil, message: "no such bundle folder")])
         }
 
@@ -65,9 +87,6 @@ public enum BundleLoader {
                        : "; an app's code must be inside its bundle (install with --allow-outside-code to accept it)")))
         }
 
-        guard !problems.contains(where: { $0.severity == .error }) else {
-            throw BundleValidationError(bundle: path, problems: problems)
-        }
         let app = AppBundle(
             identifier: identifier, displayName: displayName, spokenName: spoken,
             localizedDisplayNames: localized.displayNames, alternativeNames: alternatives,
@@ -76,7 +95,7 @@ public enum BundleLoader {
             vocabularies: localized.vocabularies, launchCommand: launch.isEmpty ? nil : launch,
             codeFingerprint: code.fingerprint(extensions: extensions, launchCommand: launch.isEmpty ? nil : launch),
             outsideCode: outside.isEmpty ? nil : outside.map(\.resolved))
-        return LoadedBundle(app: app, warnings: problems)
+        return BundleInspection(app: app, problems: problems)
     }
 
     private static func alternativeNames(_ root: [String: Any], reader: inout PropertyListReader) -> [AlternativeAppName] {

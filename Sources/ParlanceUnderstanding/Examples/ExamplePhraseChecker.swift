@@ -2,9 +2,10 @@ import Foundation
 import ParlanceCore
 
 /// Checks an app's example requests (`IntentExamples`) in every language of its bundle, as the
-/// assistant's "what can you do?" shows them (M10): each names the app, is short, does not address the
-/// assistant by name, has no "please" or "thank you", and, understood as a user's request, is its
-/// `IntentName` for this app with every value it shows read into a parameter.
+/// assistant's "what can you do?" shows them: each is for an intent the app's Intents extension supports
+/// (`IntentsSupported`), names the app, is short, does not address the assistant by name, has no "please"
+/// or "thank you", and, understood as a user's request, is its `IntentName` for this app with every value
+/// it shows read into a parameter.
 ///
 /// Understanding reads an example as if the app had not given it: no word-for-word match, no training
 /// on it. An example that passes therefore works on its own merits, and so do small variations of it.
@@ -33,10 +34,15 @@ public struct ExamplePhraseChecker: Sendable {
     }
 
     /// Checks every example of every understood localization, in file order.
-    /// - Parameter understanding: false checks only what needs no model (the app's name, length,
-    ///   courtesy words, the assistant's name), which is instant; true also trains each language's model.
+    /// - Parameter understanding: false checks only what needs no model (the intent is supported, the
+    ///   app's name, length, courtesy words, the assistant's name), which is instant; true also trains each
+    ///   language's model. An app without an Intents extension supports nothing, so its examples are
+    ///   checked for style only (the bundle's own error says the extension is missing).
     public func check(understanding: Bool = true) -> [ExampleCheck] {
         var checks: [ExampleCheck] = []
+        let hasExtension = app.intentsExtension != nil
+        let supported = Set(app.supportedIntents)
+        let understanding = understanding && hasExtension
         let bundleFolder = URL(fileURLWithPath: app.path).lastPathComponent
         for localization in app.vocabularies.keys.sorted() {
             guard let vocabulary = app.vocabularies[localization], !vocabulary.intentPhrases.isEmpty,
@@ -49,7 +55,12 @@ public struct ExamplePhraseChecker: Sendable {
                         file: file, key: "IntentPhrases[\(phraseIndex)].IntentExamples[\(exampleIndex)]",
                         localization: localization, example: example, intentName: phrase.intentName,
                         understood: nil, problems: [])
-                    if let understander {
+                    let unsupported = hasExtension && !supported.contains(phrase.intentName)
+                    if unsupported {
+                        check.problems.append("is an example of \(phrase.intentName), which the app does not support: "
+                            + "its Intents extension's IntentsSupported lists "
+                            + (app.supportedIntents.isEmpty ? "none" : app.supportedIntents.joined(separator: ", ")))
+                    } else if let understander {
                         do {
                             check.understood = try understander.understand(example, language: pack.code)
                         } catch {
