@@ -1,4 +1,5 @@
 import Foundation
+import Intents
 
 /// A scripted conversation file for `parlance test` and `ScriptRunner` (docs/conversation-tests.md): one or more tests,
 /// each a list of steps: what the user says, what the assistant must answer, and actions around it.
@@ -44,6 +45,9 @@ public struct ConversationScript: Sendable {
         case expectJournal(Int)
         /// `prefer: APP DOMAIN`: the app takes the domain's requests that name no app (`parlance apps prefer`).
         case prefer(app: String, domain: String)
+        /// `vocab: APP TYPE STRING…`: the app's user vocabulary of that type becomes these strings, most
+        /// important first, as the app's `INVocabulary.setVocabularyStrings(_:of:)` (or `parlance vocab set`) does.
+        case vocabulary(app: String, type: INVocabularyStringType, strings: [String])
     }
 
     /// Substring (case-insensitive) or `/regex/`.
@@ -142,6 +146,16 @@ public struct ConversationScript: Sendable {
                 let words = Self.words(preference)
                 guard words.count == 2 else { throw fail("expected “prefer: APP DOMAIN”") }
                 add(.prefer(app: words[0], domain: words[1]))
+            } else if let vocabulary = Self.value(of: "vocab:", in: line) {
+                let words = Self.words(vocabulary)
+                guard words.count >= 2 else { throw fail("expected “vocab: APP TYPE STRING…”") }
+                guard let type = INVocabularyStringType.allCases.first(where: { $0.caseName == words[1] }) else {
+                    let names = INVocabularyStringType.allCases.map(\.caseName)
+                    let suggestion = names.first { $0.lowercased() == words[1].lowercased() }
+                    throw fail("“\(words[1])” is not a vocabulary type; "
+                               + (suggestion.map { "did you mean “\($0)”?" } ?? "the types are \(names.joined(separator: ", "))"))
+                }
+                add(.vocabulary(app: words[0], type: type, strings: Array(words.dropFirst(2))))
             } else if let point = Self.value(of: "crash:", in: line) {
                 guard ["before-handle", "after-handle"].contains(point) else {
                     throw fail("crash points are before-handle and after-handle")

@@ -203,6 +203,16 @@ public final class ScriptRunner {
                 }
                 try current.store.setPreferredApp(app.identifier, domain: domain)
                 transcript.append("(\(domain) requests go to \(app.displayName))")
+            case let .vocabulary(name, type, strings):
+                guard let app = apps.first(where: { $0.displayName.caseInsensitiveCompare(name) == .orderedSame
+                                                    || $0.identifier == name }) else {
+                    throw fail("no installed app named \(name)")
+                }
+                // Updates the app itself left (its `sync`) come first, so they cannot land on top of this one.
+                try current.store.ingestVocabularyInbox()
+                let kept = try current.store.replaceVocabulary(strings, type: type, app: app.identifier)
+                transcript.append("(\(app.displayName)'s \(type.caseName) vocabulary: "
+                                  + (kept.isEmpty ? "none" : kept.joined(separator: ", ")) + ")")
             case .expectJournal(let count):
                 let actual = try current.store.journalCount()
                 if actual != count { throw fail("expected \(count) handled intents in the journal, found \(actual)") }

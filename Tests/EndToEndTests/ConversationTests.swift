@@ -55,6 +55,30 @@ struct ConversationTests {
         #expect(!language.stderr.contains("installed the sample apps"))
     }
 
+    @Test("vocab: sets an app's user vocabulary for the next request; a type that is none is refused with its line")
+    func vocabularyStep() throws {
+        let runner = CommandRunner()
+        defer { runner.remove() }
+        let script = Self.root.appendingPathComponent("Tests/Conversations/vocabulary.conv").path
+        let output = try runner.run(["test", "--samples", script])
+        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+        #expect(output.stdout.hasSuffix("3 passed, 0 failed\n"), "\(output.stdout)")
+        let bad = runner.home.appendingPathComponent("bad-vocab.conv")
+        try FileManager.default.createDirectory(at: runner.home, withIntermediateDirectories: true)
+        try "test: a misspelt type\napps: MonkeyChat\nvocab: MonkeyChat contactname Zed\n"
+            .write(to: bad, atomically: true, encoding: .utf8)
+        let refused = try runner.run(["test", "--samples", bad.path])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("bad-vocab.conv:3: “contactname” is not a vocabulary type; did you mean “contactName”?"),
+                "\(refused.stderr)")
+        let unknown = runner.home.appendingPathComponent("unknown-app.conv")
+        try "test: an app not installed\napps: MonkeyChat\nvocab: MonkeyPay contactName Zed\n"
+            .write(to: unknown, atomically: true, encoding: .utf8)
+        let failed = try runner.run(["test", "--samples", unknown.path])
+        #expect(failed.status == 1)
+        #expect(failed.stdout.contains("unknown-app.conv:3: no installed app named MonkeyPay"), "\(failed.stdout)")
+    }
+
     @Test("parlance chat on a fresh home installs the samples and converses; --json prints one object per turn")
     func chat() throws {
         let runner = CommandRunner()
