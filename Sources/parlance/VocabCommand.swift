@@ -80,15 +80,23 @@ enum VocabularyTypeName {
     }
 }
 
-/// Reads a file, or standard input for "-".
+/// Reads a UTF-8 text file, or standard input for "-"; a leading byte-order mark is dropped.
 enum InputText {
     static func read(_ path: String) throws -> String {
+        let data: Data
         if path == "-" {
-            return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            guard let contents = FileManager.default.contents(atPath: path) else {
+                throw CommandFailure("cannot read \(path)")
+            }
+            data = contents
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure("cannot read \(path)")
+        // Not decoded leniently: a name with a replacement character in it would be a name nobody says.
+        guard var text = String(data: data, encoding: .utf8) else {
+            throw CommandFailure("\(path == "-" ? "standard input" : path) is not UTF-8 text")
         }
-        return String(decoding: data, as: UTF8.self)
+        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        return text
     }
 }

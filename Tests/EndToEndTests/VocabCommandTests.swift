@@ -52,4 +52,21 @@ import Testing
         #expect(phone.stderr.contains("'+44 20 7946 0958' looks like a phone number"))
         #expect(try cli.run(["vocab", "list"]).stdout.isEmpty)
     }
+
+    @Test("the file vocab set reads: UTF-8 lines, CRLF or LF, a byte-order mark dropped; anything else refused")
+    func theFileFormat() throws {
+        let cli = CommandRunner()
+        defer { cli.remove() }
+        try FileManager.default.createDirectory(at: cli.home, withIntermediateDirectories: true)
+        let windows = cli.home.appendingPathComponent("contacts.txt")
+        try Data("\u{FEFF}Zoë\r\n  Bobo the Great  \r\n\r\n".utf8).write(to: windows)
+        #expect(try cli.run(["vocab", "set", "--app", "com.example.x", "--type", "contactName", windows.path]).status == 0)
+        #expect(try cli.run(["vocab", "list"]).stdout == "com.example.x\tcontactName\t1\tZoë\ncom.example.x\tcontactName\t2\tBobo the Great\n")
+        let latin1 = cli.home.appendingPathComponent("latin1.txt")
+        try Data([0x5A, 0x6F, 0xEB, 0x0A]).write(to: latin1)  // "Zoë" in ISO 8859-1
+        let refused = try cli.run(["vocab", "set", "--app", "com.example.x", "--type", "contactName", latin1.path])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasSuffix("latin1.txt is not UTF-8 text\n"), "\(refused.stderr)")
+        #expect(try cli.run(["vocab", "list"]).stdout.hasPrefix("com.example.x\tcontactName\t1\tZoë\n"), "nothing changed")
+    }
 }
