@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "ExtensionRuntime", targets: ["ExtensionRuntime"]),
         .library(name: "ParlanceEngine", targets: ["ParlanceEngine"]),
         .library(name: "ParlanceTesting", targets: ["ParlanceTesting"]),
+        .library(name: "ParlanceScripts", targets: ["ParlanceScripts"]),
         .executable(name: "parlance", targets: ["parlance"]),
     ],
     dependencies: [
@@ -85,11 +86,17 @@ let package = Package(
             .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             .product(name: "Logging", package: "swift-log"), .product(name: "Prometheus", package: "swift-prometheus"),
         ], resources: [.copy("Resources/Web"), .copy("Resources/openapi.yaml")]),
-        // For app developers' and our own tests: an in-memory store, in-process extensions, a test clock,
-        // bundle fixtures, crash simulation and the conversation script runner behind `parlance test`.
+        // Test doubles for app developers' and our own tests: an in-memory store, in-process extensions, a test
+        // clock, bundle fixtures and crash simulation.
         .target(name: "ParlanceTesting", dependencies: [
+            "ParlanceCore", "ParlanceHosting", "ParlanceUnderstanding", "ParlancePresentation", "ParlanceEngine",
+            "Intents", "ExtensionRuntime",
+        ]),
+        // What `parlance test` and `parlance eval` run, for app developers' test suites too: conversation scripts
+        // (`.conv`) against real extension processes, and the throwaway store a labelled set is scored against.
+        .target(name: "ParlanceScripts", dependencies: [
             "ParlanceCore", "ParlanceStore", "ParlanceHosting", "ParlanceUnderstanding", "ParlancePresentation",
-            "ParlanceEngine", "Intents", "ExtensionRuntime", "ExtensionWire",
+            "ParlanceEngine", "ParlanceTesting", "Intents",
         ]),
         // What the sample apps share: their data file, name matching and the shape of their program.
         .target(name: "MonkeyAppSupport", dependencies: ["Intents", "IntentsUI", "ExtensionRuntime"],
@@ -110,7 +117,7 @@ let package = Package(
         // The command-line tool. It depends on the sample apps so that `swift run parlance chat` builds them.
         .executableTarget(name: "parlance", dependencies: [
             "ParlanceCore", "ParlanceStore", "ParlanceHosting", "ParlanceUnderstanding", "ParlancePresentation",
-            "ParlanceEngine", "ParlanceTesting", "AssistantServer", "ParlanceSpeech", "ParlanceWyoming", "ParlanceWhisper", "ExtensionRuntime", "monkeychat", "monkeypay", "monkeyride",
+            "ParlanceEngine", "ParlanceScripts", "AssistantServer", "ParlanceSpeech", "ParlanceWyoming", "ParlanceWhisper", "ExtensionRuntime", "monkeychat", "monkeypay", "monkeyride",
             "monkeyfit", "monkeycall", "monkeyphotos", "monkeydine", "gorillacab",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
@@ -119,7 +126,7 @@ let package = Package(
         // Measures hosting latency (warm round trip, cold start): `swift run -c release parlance-bench`.
         .executableTarget(name: "parlance-bench", dependencies: ["ParlanceCore", "ParlanceStore", "ParlanceHosting",
                                                                  "ParlanceUnderstanding", "ParlancePresentation",
-                                                                 "ParlanceEngine", "ParlanceTesting",
+                                                                 "ParlanceEngine", "ParlanceScripts",
                                                                  "ExtensionRuntime", "ExtensionWire",
                                                                  .product(name: "Logging", package: "swift-log")],
                           path: "Benchmarks/ParlanceBench"),
@@ -143,7 +150,8 @@ let package = Package(
             "Intents", "IntentsUI", "ExtensionRuntime", "ExtensionWire", "TestSupport", "parlance-test-extension",
         ]),
         .testTarget(name: "UnderstandingTests", dependencies: [
-            "ParlanceCore", "ParlanceStore", "ParlanceUnderstanding", "ParlanceTesting", "Intents", "TestSupport",
+            "ParlanceCore", "ParlanceStore", "ParlanceUnderstanding", "ParlanceTesting", "ParlanceScripts", "Intents",
+            "TestSupport",
         ]),
         .testTarget(name: "EngineTests", dependencies: [
             "ParlanceCore", "ParlanceHosting", "ParlanceUnderstanding", "ParlancePresentation", "ParlanceEngine",

@@ -1,6 +1,6 @@
 import Foundation
 import Intents
-import ParlanceTesting
+import ParlanceScripts
 import ParlanceUnderstanding
 
 /// Understanding latency: every request of the English dev set, against the evaluation apps with

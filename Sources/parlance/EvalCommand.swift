@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import ParlanceScripts
 import ParlanceStore
-import ParlanceTesting
 import ParlanceUnderstanding
 
 /// `parlance eval FILE`: scores understanding on a labelled set.

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Foundation
 import ParlanceStore
-import ParlanceTesting
 import ParlanceUnderstanding
 
 /// `parlance parse`: understanding only, one JSON object per request.

@@ -3,7 +3,7 @@ import Foundation
 import ParlanceCore
 import ParlanceEngine
 import ParlanceHosting
-import ParlanceTesting
+import ParlanceScripts
 
 /// `parlance test FILE…`: scripted conversations against real extensions, each in a clean home.
 struct TestCommand: AsyncParsableCommand {

@@ -1,4 +1,5 @@
 import Foundation
+import ParlanceScripts
 import ParlanceTesting
 import ParlanceUnderstanding
 import TestSupport

@@ -1,6 +1,7 @@
 import Foundation
 import Intents
 import ParlanceCore
+import ParlanceScripts
 import ParlanceStore
 import ParlanceTesting
 import ParlanceUnderstanding

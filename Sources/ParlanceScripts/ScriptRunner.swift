@@ -4,6 +4,7 @@ import ParlanceEngine
 import ParlanceHosting
 import ParlancePresentation
 import ParlanceStore
+import ParlanceTesting
 import ParlanceUnderstanding
 import Synchronization
 
