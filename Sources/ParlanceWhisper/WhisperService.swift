@@ -106,7 +106,8 @@ public struct WhisperService: Sendable {
         }
         var arguments = ["--uri", "tcp://127.0.0.1:\(port)", "--model", model, "--data-dir", folder.downloads.path,
                          "--download-dir", folder.downloads.path,
-                         "--cpu-threads", String(max(1, ProcessInfo.processInfo.activeProcessorCount))]
+                         "--cpu-threads", String(max(1, ProcessInfo.processInfo.activeProcessorCount)),
+                         "--compute-type", settings.chosenComputeType]
         if let text = prompt.text { arguments += ["--initial-prompt", text] }
         if !settings.model.isFetched { arguments.append("--local-files-only") }
         var environment = ProcessInfo.processInfo.environment

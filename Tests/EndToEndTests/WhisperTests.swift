@@ -62,6 +62,7 @@ struct WhisperTests {
         #expect(try runner.run(["speech", "stop"]).stdout.contains("Whisper stopped."))
         #expect(!WhisperEnvironment.runs(second.pid))
         #expect(try runner.run(["speech", "status"]).stdout.contains("not running"))
+        #expect(try runner.run(["speech", "status"]).stdout.contains("int8"), "the faster compute type is the default")
     }
 
     @Test("a German request goes to Whisper in German, never through the English grammar; bad choices are clear errors")
@@ -80,6 +81,8 @@ struct WhisperTests {
         #expect(notSetUp.status == 1 && notSetUp.stderr.contains("not set up"), "\(notSetUp.stderr)")
         #expect(try runner.run(["speech", "setup", "--model", "/nowhere/at/all"]).stderr.contains("no Whisper model"))
         #expect(try runner.run(["speech", "setup", "--model", "huge"]).status == 1)
+        let badPrecision = try runner.run(["speech", "setup", "--venv", WhisperEnvironment.path, "--compute-type", "fast"])
+        #expect(badPrecision.status == 1 && badPrecision.stderr.contains("unknown compute type"), "\(badPrecision.stderr)")
 
         #expect(try runner.run(["speech", "setup", "--venv", WhisperEnvironment.path]).status == 0)
         let heard = try runner.run(["listen", "--language", "de", "--json", "--transcript-only", request])
