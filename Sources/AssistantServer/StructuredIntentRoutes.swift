@@ -5,7 +5,7 @@ import Intents
 import ParlanceEngine
 import ExtensionWire
 
-/// `POST /v1/intents/{resolve|confirm|handle}`: the maps surface's API (mission M12). An intent in the
+/// `POST /v1/intents/{resolve|confirm|handle}`: the maps surface's API. An intent in the
 /// SDK's JSON form goes to one named app, or (resolve, confirm) to every allowed app that supports it;
 /// the answer lists each app's resolutions or response. The rules are `IntentBroker`'s, as the request's user.
 struct StructuredIntentRoutes: Sendable {

@@ -5,7 +5,7 @@ import Intents
 public enum INUIHostedViewContext: String, Codable, Sendable {
     /// In the assistant's answer (SiriKit's `siriSnippet`).
     case siriSnippet
-    /// In a maps-style client (M12).
+    /// In a maps-style client.
     case mapsCard
 }
 

@@ -2,7 +2,7 @@ import Foundation
 import Intents
 
 /// What an Intents UI extension shows inside the assistant's answer: a small, non-interactive view
-/// tree (mission M3). The assistant draws it with the app's name on top — as a card in the terminal,
+/// tree. The assistant draws it with the app's name on top — as a card in the terminal,
 /// as HTML on the web page — and never sends input to it.
 ///
 /// JSON form: `{"elements": [{"text": "Delivered", "style": "caption"}, {"key": "To", "value": "Bobo"}],

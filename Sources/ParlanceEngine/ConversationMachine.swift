@@ -121,7 +121,7 @@ public struct ConversationMachine: Sendable {
         while true {
             switch phase {
             case .chooseApp:
-                // The user names the app (M8): the one running the ride or workout the request follows up
+                // The user names the app: the one running the ride or workout the request follows up
                 // on (the user started it there), else one the user made the domain's default, else a
                 // question, even with one candidate ("Use MonkeyRide for that?").
                 if task.app == nil {

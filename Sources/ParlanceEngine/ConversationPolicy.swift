@@ -1,6 +1,6 @@
 import Foundation
 
-/// The domain rules the conversation follows (mission M4, M8, M9).
+/// The domain rules the conversation follows.
 public struct ConversationPolicy: Sendable {
     /// Intents that always need an unlocked session, whatever the app declares.
     public var alwaysRestrictedWhileLocked: Set<String>

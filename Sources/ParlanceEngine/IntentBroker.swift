@@ -5,7 +5,7 @@ import Logging
 import ParlanceCore
 import ParlanceHosting
 
-/// The structured-intent client (mission M12): a maps client's way to the same extensions, with no
+/// The structured-intent client: a maps client's way to the same extensions, with no
 /// speech. It resolves, confirms or handles an intent given in the SDK's JSON form, for one named app
 /// or, to resolve and confirm, for every allowed app that supports the intent at once (ride options from
 /// every ride app), each app with its own deadline and its own answer. The voice surface's rules hold:

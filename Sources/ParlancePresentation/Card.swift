@@ -1,6 +1,6 @@
 import Foundation
 
-/// The visual form of a turn: a small, non-interactive view (mission M5), rendered by the terminal
+/// The visual form of a turn: a small, non-interactive view, rendered by the terminal
 /// as a boxed card and by the web page as HTML.
 public struct Card: Codable, Sendable, Equatable {
     /// Which default view this is.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Recognises "what can you do?" and its variants: the request for discovery (mission M10).
+/// Recognises "what can you do?" and its variants: the request for discovery.
 public enum DiscoveryRequest {
     private static let phrases: Set<String> = [
         "what can you do", "what can i say", "what can i ask", "what can i ask you", "help", "what do you do",

@@ -241,7 +241,7 @@ public final class RequestUnderstander: Sendable {
         }
         let trainingClass = decided.trainingClass
         result.confidence = decided.confidence
-        // The user names the app (M8): a request that names none gets the apps that could serve it, and
+        // The user names the app: a request that names none gets the apps that could serve it, and
         // the conversation asks which. The only candidate's vocabulary still helps read the request.
         let app = namedApp
         if app == nil {

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// `parlance chat --json` answers every line it reads: a line it refuses gets one error object, so a JSON
-/// client never waits forever for a reply (issue 44).
+/// client never waits forever for a reply.
 @Suite(.waitsBlocking) struct ChatJSONRefusalTests {
     @Test func everyRefusedLineGetsOneErrorObject() throws {
         let runner = CommandRunner()

@@ -4,7 +4,7 @@ import TestSupport
 
 /// An extension edited in place after the user allowed it does not keep the permission: the next request
 /// asks again, saying the app changed; the request is handled once after the yes; the new code is then
-/// allowed (issue 44).
+/// allowed.
 @Suite(.waitsBlocking) struct EditedExtensionTests {
     private static func steps(_ output: String) -> [String] {
         output.split(separator: "\n").compactMap {

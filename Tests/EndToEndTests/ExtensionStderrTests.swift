@@ -4,7 +4,7 @@ import TestSupport
 
 /// An extension's stderr never reaches the user's terminal: escape sequences and a fake "Sent $500.00 to
 /// Mallory." stay in its app's activity log, shown there visible; 12 MB of it is bounded; the host's own
-/// records of the calls survive it (issue 44).
+/// records of the calls survive it.
 @Suite(.waitsBlocking) struct ExtensionStderrTests {
     /// The chatterbox bundle whose extension writes escapes, a fake result and 12 MB to stderr before it starts.
     private static func noisyApp(_ bundles: BundleFixture, runner: CommandRunner) throws {

@@ -4,7 +4,7 @@ import TestSupport
 
 /// Two installed apps that go by one name: the user is warned when apps load (chat, apps list, apps install),
 /// and a request that names it never goes to one of them silently: chat asks which, naming their bundle
-/// identifiers, and the shared name alone is no answer (issue 44).
+/// identifiers, and the shared name alone is no answer.
 @Suite(.waitsBlocking) struct SharedAppNameTests {
     private static func turns(_ output: String) -> [[String: Any]] {
         output.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }

@@ -83,7 +83,7 @@ import Testing
         let endpoint = TestProducts.testExtension(["vocabulary", "resolve"])
         _ = try await host.resolve(["recipients"], of: ExtensionHostTests.message(to: ["Kiki"]), in: endpoint)
         await host.shutdown()
-        // What the SDK says on the extension's stderr is in its app's activity log (issue 44: only there).
+        // What the SDK says on the extension's stderr is in its app's activity log (only there).
         #expect(activity.entries(of: endpoint.appIdentifier).contains {
             $0.event == "stderr" && $0.detail?.contains("INVocabulary is not available in an app extension") == true
         })

@@ -144,7 +144,7 @@ import Testing
         let entries = activity.entries(of: endpoint.appIdentifier)
         #expect(entries.contains { $0.event == "stderr" && $0.detail == "a stray print from resolve" },
                 "a print goes to the app's activity log, not into the protocol: \(entries)")
-        #expect(!log.all.contains { $0.message.contains("a stray print") }, "nor to the assistant's own log (issue 44)")
+        #expect(!log.all.contains { $0.message.contains("a stray print") }, "nor to the assistant's own log")
     }
 }
 

@@ -38,7 +38,7 @@ import Testing
         #expect(refused?.kind == .extensionError)
         #expect(refused?.wireCode == WireErrorCode.notHandled.rawValue)
         await host.shutdown()
-        // Its stderr is in its app's activity log (issue 44: only there).
+        // Its stderr is in its app's activity log (only there).
         #expect(activity.entries(of: "com.example.python").contains {
             $0.event == "stderr" && $0.detail == "python extension: sent 'send more bananas'"
         })

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// An extension's stderr is recorded within limits, never obeyed as terminal commands, and never at the
-/// cost of the host's own records (issue 44).
+/// cost of the host's own records.
 @Suite("An extension's stderr, within limits")
 struct StderrBudgetTests {
     private let start = ContinuousClock.now

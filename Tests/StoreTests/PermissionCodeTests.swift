@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 
 /// A permission is bound to the code it was given for: an extension edited in place after the user allowed
-/// it is asked about again, and nothing else the assistant kept for the app is lost (issue 44).
+/// it is asked about again, and nothing else the assistant kept for the app is lost.
 @Suite struct PermissionCodeTests {
     private static func editInPlace(_ app: URL) throws {
         let executable = app.appendingPathComponent("PlugIns/ChatterboxIntents.appex/ChatterboxIntents")

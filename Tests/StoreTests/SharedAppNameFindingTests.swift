@@ -3,7 +3,7 @@ import ParlanceCore
 import TestSupport
 import Testing
 
-/// Which installed apps share a name, compared as requests compare names (issue 44).
+/// Which installed apps share a name, compared as requests compare names.
 @Suite struct SharedAppNameFindingTests {
     @Test func namesSharedWithoutCaseSpacesOrAccentsAreFoundAndLabelled() throws {
         let fixture = try BundleFixture()

@@ -6,7 +6,7 @@ import ParlanceUnderstanding
 import TestSupport
 import Testing
 
-/// `parlance lint`'s checks of an app's example requests (M10, M14).
+/// `parlance lint`'s checks of an app's example requests.
 extension UnderstandingTests {
     @Suite struct ExamplePhraseCheckerTests {
         static let examples = [

@@ -18,7 +18,7 @@ public enum IntentCatalog {
 
 /// One intent class: its domain, its response class and the parameters the assistant resolves.
 public struct IntentDescription: Sendable {
-    /// The groups of related intents (mission M1).
+    /// The groups of related intents.
     public enum Domain: String, Sendable, CaseIterable, Codable {
         case messaging, calls, payments, rides, workouts, photos
         /// Restaurant reservations: a maps client's intents (Maps only in iOS 10).

@@ -6,7 +6,7 @@ import Foundation
 /// subclass for the parameter, as in SiriKit. JSON form:
 /// `{"result": "INPersonResolutionResult", "outcome": "disambiguation", "items": […]}`
 open class INIntentResolutionResult: NSObject, Codable, NSCopying, @unchecked Sendable {
-    /// The kinds of outcome a resolution can have (mission M4).
+    /// The kinds of outcome a resolution can have.
     public enum Kind: String, Sendable, CaseIterable, Codable {
         /// The value matched one the app knows.
         case success
@@ -48,7 +48,7 @@ open class INIntentResolutionResult: NSObject, Codable, NSCopying, @unchecked Se
     /// The value can't be used; the user is asked for another.
     public class func unsupported() -> Self { self.init(kind: .unsupported, reasonCode: nil) }
     /// The value is too vague (too many matches, too little information); the user is asked to be more specific.
-    /// A Parlance addition that the mission's conversation model (M4) names; SiriKit apps use `needsValue()`.
+    /// A Parlance addition (SiriKit has no such case); SiriKit apps use `needsValue()`.
     public class func needsMoreDetails() -> Self { self.init(kind: .needsMoreDetails, reasonCode: nil) }
 
     class func unimplementedMarker() -> Self { self.init(kind: .unimplemented, reasonCode: nil) }
