@@ -25,6 +25,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.80.0"),
         // `parlance serve`'s /metrics: the Prometheus text format (swift-metrics and swift-atomics are in already).
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        // `--store postgres://…`: the store in PostgreSQL, for several servers on one database.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // Stand-ins for the Apple location types that SiriKit code uses (CLPlacemark, CLLocation…).
@@ -46,6 +48,12 @@ let package = Package(
         // The durable store in SQLite: the only target that uses GRDB.
         .target(name: "ParlanceStore", dependencies: [
             "ParlanceCore", "Intents", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
+        // The durable store in PostgreSQL, the same contract as ParlanceStore: the only target that uses PostgresNIO.
+        .target(name: "ParlanceStorePostgres", dependencies: [
+            "ParlanceCore", "Intents", .product(name: "PostgresNIO", package: "postgres-nio"),
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+            .product(name: "Logging", package: "swift-log"),
         ]),
         // Extension processes and app launches: the only target that spawns processes.
         .target(name: "ParlanceHosting", dependencies: [
@@ -117,7 +125,7 @@ let package = Package(
         // The command-line tool. It depends on the sample apps so that `swift run parlance chat` builds them.
         .executableTarget(name: "parlance", dependencies: [
             "ParlanceCore", "ParlanceStore", "ParlanceHosting", "ParlanceUnderstanding", "ParlancePresentation",
-            "ParlanceEngine", "ParlanceScripts", "AssistantServer", "ParlanceSpeech", "ParlanceWyoming", "ParlanceWhisper", "ExtensionRuntime", "monkeychat", "monkeypay", "monkeyride",
+            "ParlanceStorePostgres", "ParlanceEngine", "ParlanceScripts", "AssistantServer", "ParlanceSpeech", "ParlanceWyoming", "ParlanceWhisper", "ExtensionRuntime", "monkeychat", "monkeypay", "monkeyride",
             "monkeyfit", "monkeycall", "monkeyphotos", "monkeydine", "gorillacab",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
@@ -143,7 +151,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["ExtensionWire", .product(name: "Logging", package: "swift-log")],
                 path: "Tests/TestSupport", resources: [.copy("Fixtures")]),
         // Tests by module; only EndToEndTests drives the `parlance` binary and the sample apps.
-        .testTarget(name: "StoreTests", dependencies: ["ParlanceCore", "ParlanceStore", "Intents", "TestSupport",
+        .testTarget(name: "StoreTests", dependencies: ["ParlanceCore", "ParlanceStore", "ParlanceStorePostgres", "Intents", "TestSupport",
                                                       "parlance-test-extension", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "HostingTests", dependencies: [
             "ParlanceCore", "ParlanceStore", "ParlanceHosting", "ParlanceUnderstanding", "ParlanceTesting",

@@ -1,0 +1,111 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import ParlanceCore
+import PostgresNIO
+import Synchronization
+
+/// A few connections to one PostgreSQL database, lent one at a time to a caller that waits for its answers
+/// (the store's protocols are synchronous, as SQLite's are). A connection that broke is dropped, not lent again;
+/// a new one is opened when none is idle.
+final class PostgresLink: Sendable {
+    let address: PostgresAddress
+    private let configuration: PostgresConnection.Configuration
+    private let idle = Mutex<[PostgresConnection]>([])
+    private let nextID = Atomic<Int>(1)
+    private let logger: Logger
+    /// How many idle connections are kept open.
+    private let keptIdle = 8
+
+    init(address: PostgresAddress) {
+        self.address = address
+        var configuration: PostgresConnection.Configuration
+        if let folder = address.socketFolder {
+            configuration = .init(unixSocketPath: "\(folder)/.s.PGSQL.\(address.port)", username: address.username,
+                                  password: address.password, database: address.database)
+        } else {
+            configuration = .init(host: address.host ?? "localhost", port: address.port, username: address.username,
+                                  password: address.password, database: address.database, tls: .disable)
+        }
+        configuration.options.connectTimeout = .seconds(10)
+        self.configuration = configuration
+        var logger = Logger(label: "parlance.postgres")
+        logger.logLevel = .error
+        self.logger = logger
+    }
+
+    /// Runs `body` with a connection of its own; the connection is lent to no one else meanwhile.
+    func withConnection<T>(_ body: (PostgresSession) throws -> T) throws(StoreError) -> T {
+        let connection = try take()
+        let session = PostgresSession(connection: connection, logger: logger)
+        do {
+            let value = try body(session)
+            give(back: connection)
+            return value
+        } catch let error as StoreError {
+            give(back: connection)
+            throw error
+        } catch {
+            give(back: connection)
+            throw StoreError(.database, "the PostgreSQL store \(address) refused: \(Self.describe(error))")
+        }
+    }
+
+    /// Runs `body` in one transaction (READ COMMITTED, committed durably before the call returns: PostgreSQL's
+    /// `synchronous_commit` is left on), rolled back when it throws.
+    func transaction<T>(_ body: (PostgresSession) throws -> T) throws(StoreError) -> T {
+        try withConnection { session in
+            try session.execute("BEGIN")
+            do {
+                let value = try body(session)
+                try session.execute("COMMIT")
+                return value
+            } catch {
+                _ = try? session.execute("ROLLBACK")  // a broken connection is dropped anyway
+                throw error
+            }
+        }
+    }
+
+    /// Closes the idle connections.
+    func close() {
+        let connections = idle.withLock { connections in
+            defer { connections.removeAll() }
+            return connections
+        }
+        for connection in connections { _ = try? connection.close().wait() }
+    }
+
+    private func take() throws(StoreError) -> PostgresConnection {
+        while let connection = idle.withLock({ $0.popLast() }) {
+            if !connection.isClosed { return connection }
+        }
+        let id = nextID.wrappingAdd(1, ordering: .relaxed).oldValue
+        do {
+            return try PostgresConnection.connect(on: MultiThreadedEventLoopGroup.singleton.next(),
+                                                  configuration: configuration, id: id, logger: logger).wait()
+        } catch {
+            throw StoreError(.cannotOpen, "cannot connect to the PostgreSQL store \(address): \(Self.describe(error))")
+        }
+    }
+
+    private func give(back connection: PostgresConnection) {
+        guard !connection.isClosed else { return }
+        let kept = idle.withLock { connections -> Bool in
+            guard connections.count < keptIdle else { return false }
+            connections.append(connection)
+            return true
+        }
+        if !kept { _ = try? connection.close().wait() }
+    }
+
+    /// The server's own message when there is one ("duplicate key…"), else the error's description.
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? PSQLError {
+            if let message = error.serverInfo?[.message] { return message }
+            return "\(error.code)"
+        }
+        return "\(error)"
+    }
+}

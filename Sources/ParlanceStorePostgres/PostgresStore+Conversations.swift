@@ -1,0 +1,167 @@
+import Foundation
+import ParlanceCore
+
+extension PostgresStore: ConversationStore {
+    // MARK: Conversations in progress
+
+    /// The saved state of a session's conversation (JSON), or nil when none is in progress.
+    public func conversationState(session: String) throws(StoreError) -> Data? {
+        try link.withConnection { connection in
+            try connection.value(String.self, "SELECT state FROM conversations WHERE user_id = $1 AND session = $2",
+                                 [.text(user), .text(session)]).map { Data($0.utf8) }
+        }
+    }
+
+    /// Saves (or, with nil, forgets) a session's conversation, under the conversation's lock.
+    public func saveConversationState(_ state: Data?, session: String) throws(StoreError) {
+        try link.transaction { connection in
+            try lockConversation(session, connection)
+            try Self.saveConversationState(state, session: session, user: user, connection)
+        }
+    }
+
+    private static func saveConversationState(_ state: Data?, session: String, user: String,
+                                              _ connection: PostgresSession) throws {
+        if let state {
+            try connection.execute("""
+                INSERT INTO conversations (user_id, session, state, updated_at) VALUES ($1, $2, $3, now())
+                ON CONFLICT (user_id, session) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at
+                """, [.text(user), .text(session), .text(String(decoding: state, as: UTF8.self))])
+        } else {
+            try connection.execute("DELETE FROM conversations WHERE user_id = $1 AND session = $2",
+                                   [.text(user), .text(session)])
+        }
+    }
+
+    /// Takes the conversation's advisory lock for the rest of the transaction: every instance's write to one
+    /// conversation (its state, its journal) waits for the one before to commit.
+    func lockConversation(_ session: String, _ connection: PostgresSession) throws {
+        try connection.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [.text(Self.lockName(user, session))])
+    }
+
+    /// The text a conversation's advisory lock key is hashed from (a user's name has no '/').
+    static func lockName(_ user: String, _ session: String) -> String { "conversation/\(user)/\(session)" }
+
+    // MARK: Journal of handled intents
+
+    /// Records that handle is about to be called for an intent and saves the session's state, in one
+    /// transaction under the conversation's lock. Returns false, changing nothing, when the intent was already
+    /// sent (by this instance or any other), unless `resending`.
+    public func beginHandling(intentIdentifier: String, app: String, intent: String,
+                              state: Data?, session: String, resending: Bool = false) throws(StoreError) -> Bool {
+        try begin(intentIdentifier: intentIdentifier, app: app, intent: intent, state: state, session: session,
+                  resending: resending, sentNow: false)
+    }
+
+    /// `beginHandling` and `markHandleSent` in one transaction, for a request that leaves at once.
+    public func beginSending(intentIdentifier: String, app: String, intent: String,
+                             state: Data?, session: String, resending: Bool = false) throws(StoreError) -> Bool {
+        try begin(intentIdentifier: intentIdentifier, app: app, intent: intent, state: state, session: session,
+                  resending: resending, sentNow: true)
+    }
+
+    private func begin(intentIdentifier: String, app: String, intent: String, state: Data?, session: String,
+                       resending: Bool, sentNow: Bool) throws(StoreError) -> Bool {
+        try link.transaction { connection in
+            try lockConversation(session, connection)
+            // The row, if any, locked until commit: a concurrent begin or mark for the same intent waits.
+            let existing = try connection.rows("""
+                SELECT sent_at IS NOT NULL FROM handled_intents WHERE user_id = $1 AND intent_identifier = $2 FOR UPDATE
+                """, [.text(user), .text(intentIdentifier)]).first
+            let sent = try existing.map { try $0[0].decode(Bool.self) }
+            if sent == true, !resending { return false }
+            if sent == nil {
+                try connection.execute("""
+                    INSERT INTO handled_intents (user_id, intent_identifier, app_identifier, intent, started_at, sent_at)
+                    VALUES ($1, $2, $3, $4, now(), CASE WHEN $5 = 1 THEN now() END)
+                    """, [.text(user), .text(intentIdentifier), .text(app), .text(intent), .int(sentNow ? 1 : 0)])
+            } else if sentNow {
+                try Self.markSent(intentIdentifier, user: user, connection)
+            }
+            try Self.saveConversationState(state, session: session, user: user, connection)
+            return true
+        }
+    }
+
+    private static func markSent(_ intentIdentifier: String, user: String, _ connection: PostgresSession) throws {
+        try connection.execute("""
+            UPDATE handled_intents SET sent_at = COALESCE(sent_at, now()) WHERE user_id = $1 AND intent_identifier = $2
+            """, [.text(user), .text(intentIdentifier)])
+    }
+
+    /// Records that the handle request for an intent is being sent now; committed when the call returns.
+    public func markHandleSent(intentIdentifier: String) throws(StoreError) {
+        try link.withConnection { connection in try Self.markSent(intentIdentifier, user: user, connection) }
+    }
+
+    /// Records the response handle gave for an intent.
+    public func finishHandling(intentIdentifier: String, response: String) throws(StoreError) {
+        try link.withConnection { connection in
+            try connection.execute("""
+                UPDATE handled_intents SET response = $1, finished_at = now() WHERE user_id = $2 AND intent_identifier = $3
+                """, [.text(response), .text(user), .text(intentIdentifier)])
+        }
+    }
+
+    /// What the journal holds for an intent, or nil when handle was never decided for it.
+    public func journalEntry(intentIdentifier: String) throws(StoreError) -> JournalEntry? {
+        try link.withConnection { connection -> JournalEntry? in
+            guard let row = try connection.rows("""
+                SELECT app_identifier, intent, response, started_at, sent_at, finished_at FROM handled_intents
+                WHERE user_id = $1 AND intent_identifier = $2
+                """, [.text(user), .text(intentIdentifier)]).first else { return nil }
+            let app = try row["app_identifier"].decode(String.self)
+            let intent = try row["intent"].decode(String.self)
+            if let response = try row["response"].decode(String?.self), let finished = try row["finished_at"].decode(Date?.self) {
+                return .finished(app: app, intent: intent, response: response, at: finished)
+            }
+            if let sent = try row["sent_at"].decode(Date?.self) { return .sent(app: app, intent: intent, at: sent) }
+            return .decided(app: app, intent: intent, at: try row["started_at"].decode(Date.self))
+        }
+    }
+
+    /// How many intents the viewing user's journal holds (for tests and diagnostics).
+    public func journalCount() throws(StoreError) -> Int {
+        try link.withConnection { connection in
+            try connection.value(Int.self, "SELECT count(*) FROM handled_intents WHERE user_id = $1", [.text(user)]) ?? 0
+        }
+    }
+
+    // MARK: Settings
+
+    /// Whether the viewing user's session is locked.
+    public func isSessionLocked() throws(StoreError) -> Bool {
+        try setting("sessionLocked") == "true"
+    }
+
+    /// Locks or unlocks the viewing user's session.
+    public func setSessionLocked(_ locked: Bool) throws(StoreError) {
+        try setSetting("sessionLocked", locked ? "true" : "false")
+    }
+
+    /// When the user wants messages read back before they are sent; nil: never chosen.
+    public func messageReadBack() throws(StoreError) -> String? {
+        try setting("messageReadBack")
+    }
+
+    /// Chooses when messages are read back (`always`, `whenUnsure`, `never`).
+    public func setMessageReadBack(_ choice: String) throws(StoreError) {
+        try setSetting("messageReadBack", choice)
+    }
+
+    func setting(_ key: String) throws(StoreError) -> String? {
+        try link.withConnection { connection in
+            try connection.value(String.self, "SELECT value FROM settings WHERE user_id = $1 AND key = $2",
+                                 [.text(user), .text(key)])
+        }
+    }
+
+    func setSetting(_ key: String, _ value: String) throws(StoreError) {
+        try link.withConnection { connection in
+            try connection.execute("""
+                INSERT INTO settings (user_id, key, value) VALUES ($1, $2, $3)
+                ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value
+                """, [.text(user), .text(key), .text(value)])
+        }
+    }
+}
