@@ -22,9 +22,14 @@ public actor ConversationHub: Service {
         public let host: ExtensionHost
         public let understander: RequestUnderstander
         public let lockSource: SessionLockSource
+        /// Serialises each conversation's turns with the other servers sharing the store; nil when this server
+        /// is the store's only user (SQLite). With one, any server may take any turn of any conversation.
+        public let turnLock: (any ConversationTurnLock)?
 
         public init(apps: any AppRegistry, store: any ConversationStore, home: String?, host: ExtensionHost,
-                    understander: RequestUnderstander, lockSource: SessionLockSource) {
+                    understander: RequestUnderstander, lockSource: SessionLockSource,
+                    turnLock: (any ConversationTurnLock)? = nil) {
+            self.turnLock = turnLock
             self.apps = apps
             self.store = store
             self.home = home
@@ -88,6 +93,11 @@ public actor ConversationHub: Service {
             throw .internalError("the conversation could not be read: \(error.message)")
         }
         guard let saved else {
+            // With a shared store, an idle conversation another server started has nothing saved: it is taken up
+            // here as the user's (a made-up id is an empty conversation of theirs, never another user's).
+            if space.assistant.turnLock != nil, known[key] == nil {
+                return await open(id: id, user: user, space: space, language: nil, mode: .visual).served
+            }
             guard let settings = known[key] else {
                 throw .notFound("there is no conversation \(id); start one with POST /v1/conversations")
             }
@@ -134,7 +144,8 @@ public actor ConversationHub: Service {
                                         session: Self.session(id), mode: mode, language: language,
                                         lockSource: assistant.lockSource)
         let served = ServedConversation(id: id, language: language, mode: mode, conversation: conversation,
-                                        log: TurnLog(continuing: known[key]?.log), operations: operations)
+                                        log: TurnLog(continuing: known[key]?.log), operations: operations,
+                                        turnLock: assistant.turnLock.map { ($0, user) })
         live[key] = served
         known[key] = (language, mode, nil)
         started.continuation.yield(served)

@@ -1,4 +1,5 @@
 import Foundation
+import ParlanceCore
 import ParlanceEngine
 import ParlancePresentation
 
@@ -16,8 +17,12 @@ actor ServedConversation {
     private(set) var lastUsed = ContinuousClock.now
 
     /// `log` goes on from the turns of an earlier time the conversation was open, if any.
+    /// The lock shared with other servers on the same store, and the user it is taken for; nil: this server only.
+    nonisolated let turnLock: (lock: any ConversationTurnLock, user: String)?
+
     init(id: String, language: String?, mode: PresentationMode, conversation: Conversation, log: TurnLog = TurnLog(),
-         operations: ServerOperations = ServerOperations()) {
+         operations: ServerOperations = ServerOperations(), turnLock: (any ConversationTurnLock, String)? = nil) {
+        self.turnLock = turnLock.map { (lock: $0.0, user: $0.1) }
         self.operations = operations
         self.id = id
         self.language = language
@@ -67,11 +72,26 @@ actor ServedConversation {
             answering = false
             lastUsed = .now
         }
-        guard counted else { return await answer(body) }
+        // Another server may have taken the turns before this one: its lock first, then what it saved.
+        var lease: ConversationTurnLease?
+        if let turnLock {
+            do {
+                lease = try await turnLock.lock.acquire(user: turnLock.user, session: conversation.session)
+            } catch {
+                throw .internalError("the conversation could not be taken up: \(error.message)")
+            }
+        }
+        let taken = lease == nil ? [] : await conversation.adoptSavedState()
+        guard counted else {
+            let served = await answer { taken + (await body()) }
+            await lease?.release()
+            return served
+        }
         let began = ContinuousClock.now
         operations.beginTurn()
-        let served = await answer(body)
+        let served = await answer { taken + (await body()) }
         operations.endTurn(conversation: id, served: served, began: began)
+        await lease?.release()
         return served
     }
 

@@ -19,7 +19,8 @@ public actor Conversation {
     let home: String?
     let extensions: ExtensionHost
     let understander: RequestUnderstander
-    let session: String
+    /// The session the conversation is saved under.
+    public nonisolated let session: String
     private let mode: PresentationMode
     let launcher: AppLauncher
     let lockSource: SessionLockSource
@@ -107,6 +108,36 @@ public actor Conversation {
             }
         }
         return await run(.resumed(journal: journal))
+    }
+
+    /// Takes up what another process sharing the store saved since this conversation last saved or read its state
+    /// (servers that share one database take turns of one conversation): the machine goes on from the saved state.
+    /// A request another process left being handled is settled from the journal, as after a restart, and those
+    /// turns are returned; nothing is returned when the state is the one this conversation knows.
+    public func adoptSavedState() async -> [AssistantTurn] {
+        let data: Data?
+        do {
+            data = try store.conversationState(session: session)
+        } catch {
+            return [presenter.notice(.notSaved(reason: error.message))]
+        }
+        guard data != savedState || !savedStateKnown else { return [] }
+        guard let data else {
+            // Another process finished the conversation's business: it is idle, in the language it was left in.
+            machine = ConversationMachine(state: ConversationState(language: machine.state.language), policy: policy,
+                                          identifiers: machine.identifiers)
+            outcomeNotYetShown = false
+            noteSaved(nil)
+            return []
+        }
+        if let saved = try? JSONDecoder().decode(ConversationState.self, from: data), case .handling = saved.stage {
+            return await resume()
+        }
+        guard let saved = try? JSONDecoder().decode(ConversationState.self, from: data) else { return [] }
+        machine = ConversationMachine(state: saved, policy: policy, identifiers: machine.identifiers)
+        outcomeNotYetShown = false
+        noteSaved(data)
+        return []
     }
 
     /// Answers one thing the user said. `progress` hears waiting turns while an extension works. What was

@@ -13,8 +13,10 @@ final class PostgresLink: Sendable {
     let address: PostgresAddress
     private let configuration: PostgresConnection.Configuration
     private let idle = Mutex<[PostgresConnection]>([])
+    /// Connections for the waits of `PostgresTurnLock`, used only from async code.
+    private let idleWaiting = Mutex<[PostgresConnection]>([])
     private let nextID = Atomic<Int>(1)
-    private let logger: Logger
+    let logger: Logger
     /// How many idle connections are kept open.
     private let keptIdle = 8
 
@@ -73,6 +75,9 @@ final class PostgresLink: Sendable {
         let connections = idle.withLock { connections in
             defer { connections.removeAll() }
             return connections
+        } + idleWaiting.withLock { connections in
+            defer { connections.removeAll() }
+            return connections
         }
         for connection in connections { _ = try? connection.close().wait() }
     }
@@ -90,14 +95,29 @@ final class PostgresLink: Sendable {
         }
     }
 
-    private func give(back connection: PostgresConnection) {
+    /// A connection for a wait that may be long (another server's turn), taken without blocking a thread.
+    func connectWaiting() async throws(StoreError) -> PostgresConnection {
+        while let connection = idleWaiting.withLock({ $0.popLast() }) {
+            if !connection.isClosed { return connection }
+        }
+        let id = nextID.wrappingAdd(1, ordering: .relaxed).oldValue
+        do {
+            return try await PostgresConnection.connect(on: MultiThreadedEventLoopGroup.singleton.next(),
+                                                        configuration: configuration, id: id, logger: logger).get()
+        } catch {
+            throw StoreError(.cannotOpen, "cannot connect to the PostgreSQL store \(address): \(Self.describe(error))")
+        }
+    }
+
+    /// Takes back a connection that is idle again (`waiting`: one of `connectWaiting`'s); closes it beyond the few kept.
+    func give(back connection: PostgresConnection, waiting: Bool = false) {
         guard !connection.isClosed else { return }
-        let kept = idle.withLock { connections -> Bool in
+        let kept = (waiting ? idleWaiting : idle).withLock { connections -> Bool in
             guard connections.count < keptIdle else { return false }
             connections.append(connection)
             return true
         }
-        if !kept { _ = try? connection.close().wait() }
+        if !kept { _ = connection.close() }
     }
 
     /// The server's own message when there is one ("duplicate key…"), else the error's description.

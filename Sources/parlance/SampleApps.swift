@@ -48,7 +48,7 @@ enum SampleApps {
     /// Installs the sample apps and has each app tell the assistant its user vocabulary (as an app
     /// does after its first launch). Returns the apps' display names.
     @discardableResult
-    static func install(into store: AssistantStore, home: URL, allow: Bool) throws -> [String] {
+    static func install(into store: some ServedStore, home: URL, allow: Bool) throws -> [String] {
         var names: [String] = []
         for bundle in try bundles() {
             let loaded = try BundleLoader.load(bundle.path)

@@ -7,6 +7,7 @@ import ParlanceHosting
 import ParlancePresentation
 import ParlanceSpeech
 import ParlanceStore
+import ParlanceStorePostgres
 import ParlanceUnderstanding
 
 /// `parlance serve`: the assistant as a service — HTTP API, WebSocket events and the web page.
@@ -19,6 +20,7 @@ struct ServeCommand: AsyncParsableCommand {
             + "installed, the bundled sample apps are installed first. SIGTERM or Ctrl-C stops it gracefully.")
 
     @OptionGroup var global: GlobalOptions
+    @OptionGroup var storeChoice: StoreOptions
     @OptionGroup var sandboxing: SandboxOptions
     @Option(help: ArgumentHelp("The address to listen on.", valueName: "address")) var host = "127.0.0.1"
     @Option(help: ArgumentHelp("The port to listen on (0: any free port).", valueName: "port")) var port = 8080
@@ -53,26 +55,22 @@ struct ServeCommand: AsyncParsableCommand {
                     + "unless a TLS proxy stands in front (docs/server.md › Security)")
             }
             let sandbox = try sandboxing.sandbox()
-            let store = try StoreAccess.open(global)
-            understander = RequestUnderstander(store: store, modelCache: store.home.map {
-                ModelCache(folder: $0.appendingPathComponent("models"))
-            })
-            if try store.apps().isEmpty {
-                let names = try SampleApps.install(into: store, home: home, allow: false)
-                Terminal.error(FrontEndText.installedSamples(names, language: "en"))
-            }
-            if records.stopOrphans() > 0 {
-                Terminal.error("note: stopped app extensions left running by an assistant that did not exit cleanly")
-            }
-            // Models are read (or trained) before the first request, not while it waits.
-            _ = try? understander.understand("hello", language: "en")
             let host = ExtensionHost(launcher: ProcessLauncher(sandbox: sandbox, records: records),
-                                 activity: ExtensionActivityLog(home: home))
-            server = AssistantServer(
-                configuration: Self.servingUsers(configuration, store: store, host: host),
-                assistant: .init(apps: store, store: store, home: store.home?.path, host: host, understander: understander,
-                                 lockSource: SessionLockSource(store: store)),
-                preferences: store, speech: noSpeech ? ServerSpeech() : await Self.speech(store: store, home: home, understander: understander))
+                                     activity: ExtensionActivityLog(home: home))
+            if let url = try storeChoice.postgresURL() {
+                // Shared with the other servers on the database: turns take the conversation's lock there.
+                let store = try PostgresStore.open(url: url)
+                Terminal.error("note: the store is the PostgreSQL database \(store.address)")
+                (server, understander) = try await Self.assemble(store: store, home: home, host: host, records: records,
+                                                                 configuration: configuration,
+                                                                 turnLock: PostgresTurnLock(store: store)) { _ in ServerSpeech() }
+            } else {
+                let store = try StoreAccess.open(global)
+                (server, understander) = try await Self.assemble(store: store, home: home, host: host, records: records,
+                                                                 configuration: configuration, turnLock: nil) { understander in
+                    noSpeech ? ServerSpeech() : await Self.speech(store: store, home: home, understander: understander)
+                }
+            }
         } catch let error as ServerSetupError {
             Terminal.error("error: \(error.message)")
             throw ExitCode(1)
@@ -97,6 +95,30 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         understander.finishModelTraining()
+    }
+
+    /// The server over a store: the sample apps installed when none is, the models read, the users let in.
+    static func assemble<Store: ServedStore>(
+        store: Store, home: URL, host: ExtensionHost, records: ExtensionProcessRecords,
+        configuration: ServerConfiguration, turnLock: (any ConversationTurnLock)?,
+        speech: (RequestUnderstander) async -> ServerSpeech
+    ) async throws -> (AssistantServer, RequestUnderstander) {
+        let understander = RequestUnderstander(store: store, modelCache: ModelCache(folder: home.appendingPathComponent("models")))
+        if try store.apps().isEmpty {
+            let names = try SampleApps.install(into: store, home: home, allow: false)
+            Terminal.error(FrontEndText.installedSamples(names, language: "en"))
+        }
+        if records.stopOrphans() > 0 {
+            Terminal.error("note: stopped app extensions left running by an assistant that did not exit cleanly")
+        }
+        // Models are read (or trained) before the first request, not while it waits.
+        _ = try? understander.understand("hello", language: "en")
+        let server = AssistantServer(
+            configuration: servingUsers(configuration, store: store, home: home, host: host, turnLock: turnLock),
+            assistant: .init(apps: store, store: store, home: home.path, host: host, understander: understander,
+                             lockSource: SessionLockSource(store: store), turnLock: turnLock),
+            preferences: store, speech: await speech(understander))
+        return (server, understander)
     }
 
     /// The token: the file's first line, trimmed.

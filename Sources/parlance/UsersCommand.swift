@@ -18,11 +18,12 @@ struct UsersCommand: AsyncParsableCommand {
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Add a user, who starts with nothing of anyone else's.")
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var storeChoice: StoreOptions
         @Argument(help: "The user's name: lower-case letters, digits, '-' or '_', starting with a letter.") var name: String
 
         func run() async throws {
             try CommandErrors.report {
-                try StoreAccess.open(global).addUser(name)
+                try storeChoice.open(global).addUser(name)
                 print("added \(name); give a device a token with: parlance users token \(name) --device LABEL")
             }
         }
@@ -32,11 +33,12 @@ struct UsersCommand: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List the users and their devices with a token.")
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var storeChoice: StoreOptions
 
         func run() async throws {
             try CommandErrors.report {
-                let store = try StoreAccess.open(global)
-                let devices = try store.devices()
+                let store = try storeChoice.open(global)
+                let devices = try store.devices(of: nil)
                 for user in try store.users() {
                     let labels = devices.filter { $0.user == user }.map(\.device)
                     print(labels.isEmpty ? user : "\(user)\t\(labels.joined(separator: ", "))")
@@ -50,11 +52,12 @@ struct UsersCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Remove a user with their tokens, permissions, vocabulary, preferences and conversations.")
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var storeChoice: StoreOptions
         @Argument(help: "The user's name.") var name: String
 
         func run() async throws {
             try CommandErrors.report {
-                try StoreAccess.open(global).removeUser(name)
+                try storeChoice.open(global).removeUser(name)
                 print("removed \(name)")
             }
         }
@@ -65,12 +68,13 @@ struct UsersCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Make a token for one of a user's devices and print it (once); it replaces that device's old one.")
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var storeChoice: StoreOptions
         @Argument(help: "The user's name.") var name: String
         @Option(help: ArgumentHelp("The device's label.", valueName: "label")) var device = "default"
 
         func run() async throws {
             try CommandErrors.report {
-                let token = try StoreAccess.open(global).issueToken(for: name, device: device)
+                let token = try storeChoice.open(global).issueToken(for: name, device: device)
                 Terminal.error("note: the token of \(name)'s \(device) is shown only now; clients send it as "
                                + "Authorization: Bearer TOKEN")
                 print(token)
@@ -82,12 +86,13 @@ struct UsersCommand: AsyncParsableCommand {
     struct Revoke: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Revoke a device's token: its requests are refused from now on.")
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var storeChoice: StoreOptions
         @Argument(help: "The user's name.") var name: String
         @Option(help: ArgumentHelp("The device's label.", valueName: "label")) var device: String
 
         func run() async throws {
             try CommandErrors.report {
-                try StoreAccess.open(global).revokeToken(for: name, device: device)
+                try storeChoice.open(global).revokeToken(for: name, device: device)
                 print("revoked \(name)'s \(device)")
             }
         }

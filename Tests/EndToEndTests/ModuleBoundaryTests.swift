@@ -3,8 +3,8 @@ import TestSupport
 import Testing
 
 /// The module graph of docs/architecture.md, as the sources keep it: which module may import which,
-/// and the two jobs only one module may do (SQLite through GRDB, spawning processes). It reads every source
-/// file, seconds of a debug build's CPU while the whole suite runs: on threads of its own.
+/// and the jobs only one module may do (SQLite through GRDB, PostgreSQL through PostgresNIO, spawning processes).
+/// It reads every source file, seconds of a debug build's CPU while the whole suite runs: on threads of its own.
 @Suite(.computesAtLength) struct ModuleBoundaryTests {
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Sources")
@@ -13,6 +13,7 @@ import Testing
     static let allowed: [String: Set<String>] = [
         "ParlanceCore": [],
         "ParlanceStore": ["ParlanceCore"],
+        "ParlanceStorePostgres": ["ParlanceCore"],
         "ParlanceHosting": ["ParlanceCore"],
         "ParlanceUnderstanding": ["ParlanceCore"],
         "ParlancePresentation": ["ParlanceCore"],
@@ -26,7 +27,8 @@ import Testing
         "ParlanceScripts": ["ParlanceCore", "ParlanceStore", "ParlanceHosting", "ParlanceUnderstanding",
                             "ParlancePresentation", "ParlanceEngine", "ParlanceTesting"],
         // The CLI: everything but the test doubles, which reach it only as the script runner's crash simulation.
-        "parlance": ["ParlanceCore", "ParlanceStore", "ParlanceHosting", "ParlanceUnderstanding", "ParlancePresentation",
+        "parlance": ["ParlanceCore", "ParlanceStore", "ParlanceStorePostgres", "ParlanceHosting", "ParlanceUnderstanding",
+                     "ParlancePresentation",
                      "ParlanceEngine", "ParlanceScripts", "ParlanceSpeech", "ParlanceWyoming", "ParlanceWhisper",
                      "AssistantServer"],
     ]
@@ -73,16 +75,18 @@ import Testing
         }
     }
 
-    @Test("GRDB only in the store, process spawning only in hosting (extensions), speech (engine programs) and Whisper (its service), ArgumentParser only in the CLI")
+    @Test("GRDB only in the SQLite store, PostgresNIO only in the PostgreSQL store, process spawning only in hosting (extensions), speech (engine programs) and Whisper (its service), ArgumentParser only in the CLI")
     func singleJobs() throws {
         let modules = try FileManager.default.contentsOfDirectory(atPath: Self.sources.path)
         for module in modules where module != "CProcessSpawn" {
             for (path, text) in try Self.files(of: module) {
                 let imports = Self.imports(text)
                 if imports.contains("GRDB") { #expect(module == "ParlanceStore", "\(path) uses GRDB") }
+                if imports.contains("PostgresNIO") { #expect(module == "ParlanceStorePostgres", "\(path) uses PostgresNIO") }
                 if imports.contains("ArgumentParser") { #expect(module == "parlance", "\(path) uses ArgumentParser") }
                 if imports.contains(where: { $0.hasPrefix("NIO") }) {
-                    #expect(["AssistantServer", "ParlanceWyoming"].contains(module), "\(path) uses SwiftNIO")
+                    #expect(["AssistantServer", "ParlanceWyoming", "ParlanceStorePostgres"].contains(module),
+                            "\(path) uses SwiftNIO")
                 }
                 if imports.contains("CProcessSpawn") || text.contains("Process()") || text.contains("posix_spawn") {
                     #expect(["ParlanceHosting", "ParlanceSpeech", "ParlanceWhisper"].contains(module), "\(path) spawns processes")
