@@ -78,7 +78,32 @@ public actor ConversationHub: Service {
     /// Starts a conversation of a user.
     func create(language: String?, mode: PresentationMode, user: String, space: ServedUsers.Space) async -> ServedConversation {
         let id = UUID().uuidString.lowercased()
+        if space.assistant.turnLock != nil {
+            // Other servers on the store learn of it from its record (its state is saved only once it is not idle).
+            let record = SharedRecord(language: language, mode: mode)
+            if let data = try? JSONEncoder().encode(record) {
+                do {
+                    try space.assistant.store.saveConversationState(data, session: Self.recordSession(id))
+                } catch {
+                    logger.warning("other servers will not find the new conversation: \(error.message)")
+                }
+            }
+        }
         return await open(id: id, user: user, space: space, language: language, mode: mode).served
+    }
+
+    /// What a shared store keeps of a conversation for the other servers: the settings it was started with.
+    private struct SharedRecord: Codable {
+        let language: String?
+        let mode: PresentationMode
+    }
+
+    /// The session a conversation's record is kept under, beside its state's (`session(_:)`).
+    static func recordSession(_ id: String) -> String { "http-started-\(id)" }
+
+    private static func sharedRecord(_ id: String, space: ServedUsers.Space) throws -> SharedRecord? {
+        try space.assistant.store.conversationState(session: recordSession(id))
+            .flatMap { try JSONDecoder().decode(SharedRecord.self, from: $0) }
     }
 
     /// A user's conversation by id: a live one, or one saved earlier (then resumed). Another user's is not found.
@@ -93,10 +118,9 @@ public actor ConversationHub: Service {
             throw .internalError("the conversation could not be read: \(error.message)")
         }
         guard let saved else {
-            // With a shared store, an idle conversation another server started has nothing saved: it is taken up
-            // here as the user's (a made-up id is an empty conversation of theirs, never another user's).
-            if space.assistant.turnLock != nil, known[key] == nil {
-                return await open(id: id, user: user, space: space, language: nil, mode: .visual).served
+            // With a shared store, an idle conversation another server started has nothing saved but its record.
+            if space.assistant.turnLock != nil, known[key] == nil, let shared = try? Self.sharedRecord(id, space: space) {
+                return await open(id: id, user: user, space: space, language: shared.language, mode: shared.mode).served
             }
             guard let settings = known[key] else {
                 throw .notFound("there is no conversation \(id); start one with POST /v1/conversations")
@@ -124,6 +148,9 @@ public actor ConversationHub: Service {
         served.log.close()
         do {
             try space.assistant.store.saveConversationState(nil, session: Self.session(id))
+            if space.assistant.turnLock != nil {
+                try space.assistant.store.saveConversationState(nil, session: Self.recordSession(id))
+            }
         } catch {
             throw .internalError("the conversation was ended but its saved state could not be removed: \(error.message)")
         }

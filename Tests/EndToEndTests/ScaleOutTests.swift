@@ -1,0 +1,79 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Two `parlance serve` instances on one PostgreSQL database (`--store postgres://…`), each with its own home and
+/// its own extension processes, as behind a load balancer: one conversation's turns alternate between them, and
+/// the payment it makes is made once. Needs `PARLANCE_TEST_POSTGRES` (`.ci/run` sets it).
+@Suite(.waitsBlocking, .enabled(if: PostgresTestDatabase.serverURL != nil, Comment(rawValue: PostgresTestDatabase.skipReason)))
+struct ScaleOutTests {
+    @Test func aConversationsTurnsAlternateBetweenTwoServersAndItsPaymentIsMadeOnce() async throws {
+        let url = try PostgresTestDatabase.make()
+        defer { PostgresTestDatabase.drop(url) }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scale-out-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let homes = [folder.appendingPathComponent("a"), folder.appendingPathComponent("b")]
+        for home in homes { try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true) }
+        let token = "scale-out-" + UUID().uuidString
+        let tokenFile = folder.appendingPathComponent("token")
+        try Data(token.utf8).write(to: tokenFile)
+        let arguments = ["--store", url, "--token-file", tokenFile.path, "--no-speech"]
+        // One after the other: the first makes the tables and installs the sample apps, the second finds them.
+        let first = try RunningServer(home: homes[0], arguments: arguments, token: token)
+        defer { first.stop() }
+        let second = try RunningServer(home: homes[1], arguments: arguments, token: token)
+        defer { second.stop() }
+        let servers = [first, second]
+        #expect(second.output.contains("PostgreSQL"), "\(second.output)")
+
+        let id = try await first.startConversation()
+        var steps: [String] = []
+        let said = ["pay Bobo 5 dollars with MonkeyPay", "yes", "yes", "yes"]
+        for (index, text) in said.enumerated() {
+            let turns = try await servers[index % 2].say(text, in: id)
+            steps += turns.compactMap { $0["step"] as? String }
+        }
+        #expect(steps.contains("permission") && steps.contains("confirmIntent"), "\(steps)")
+        #expect(steps.filter { $0 == "handled" }.count == 1, "\(steps)")
+        // The conversation each server shows is the same one, whichever answered last.
+        let shown = try await second.request("GET", "/v1/conversations/\(id)")
+        #expect(shown.status == 200, "\(shown.text)")
+
+        // Whichever server's MonkeyPay handled it, five dollars to Bobo left once in all.
+        var sent = 0
+        for home in homes {
+            let wallet = home.appendingPathComponent("app-data/org.parlance.examples.monkeypay/state.json")
+            guard let data = try? Data(contentsOf: wallet) else { continue }
+            let payments = (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["payments"] as? [[String: Any]] ?? []
+            sent += payments.filter { $0["kind"] as? String == "sent" && ($0["amount"] as? NSNumber)?.doubleValue == 5 }.count
+        }
+        #expect(sent == 1, "paid \(sent) times\n\(first.output)\n\(second.output)")
+    }
+
+    /// A conversation is its user's on every server: another user's token finds nothing there.
+    @Test func theUsersAreTheDatabasesOnEveryServer() async throws {
+        let url = try PostgresTestDatabase.make()
+        defer { PostgresTestDatabase.drop(url) }
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("scale-out-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let runner = CommandRunner(home: home)
+        let added = try runner.run(["users", "add", "ada", "--store", url])
+        try #require(added.status == 0, "\(added.stdout)\(added.stderr)")
+        let issued = try runner.run(["users", "token", "ada", "--device", "phone"], environment: ["PARLANCE_STORE": url])
+        try #require(issued.status == 0, "\(issued.stderr)")
+        let adaToken = issued.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let listed = try runner.run(["users", "list", "--store", url])
+        #expect(listed.stdout == "owner\nada\tphone\n", "\(listed.stdout)")
+        #expect(try runner.run(["users", "list"]).stdout == "owner\n", "SQLite stays the default")
+
+        let server = try RunningServer(home: home, arguments: ["--store", url, "--no-speech"])
+        defer { server.stop() }
+        let id = try await server.startConversation()
+        _ = try await server.say("pay Bobo 5 dollars with MonkeyPay", in: id)
+        let asAda = try await server.request("GET", "/v1/conversations/\(id)", headers: ["Authorization": "Bearer \(adaToken)"],
+                                             authorized: false)
+        #expect(asAda.status == 404, "\(asAda.text)")
+        let refused = try runner.run(["serve", "--store", "mysql://x/y", "--port", "0"])
+        #expect(refused.status != 0 && refused.stderr.contains("is not a store"), "\(refused.stderr)")
+    }
+}
