@@ -81,15 +81,22 @@ actor ServedConversation {
                 throw .internalError("the conversation could not be taken up: \(error.message)")
             }
         }
-        let taken = lease == nil ? [] : await conversation.adoptSavedState()
+        var taken: [AssistantTurn] = []
+        if lease != nil { taken = await conversation.adoptSavedState() }
         guard counted else {
-            let served = await answer { taken + (await body()) }
+            let served = await answer { [taken] in
+                let turns = await body()
+                return taken + turns
+            }
             await lease?.release()
             return served
         }
         let began = ContinuousClock.now
         operations.beginTurn()
-        let served = await answer { taken + (await body()) }
+        let served = await answer { [taken] in
+            let turns = await body()
+            return taken + turns
+        }
         operations.endTurn(conversation: id, served: served, began: began)
         await lease?.release()
         return served

@@ -112,12 +112,22 @@ final class PostgresLink: Sendable {
     /// Takes back a connection that is idle again (`waiting`: one of `connectWaiting`'s); closes it beyond the few kept.
     func give(back connection: PostgresConnection, waiting: Bool = false) {
         guard !connection.isClosed else { return }
-        let kept = (waiting ? idleWaiting : idle).withLock { connections -> Bool in
-            guard connections.count < keptIdle else { return false }
-            connections.append(connection)
-            return true
+        let limit = keptIdle
+        let kept: Bool
+        if waiting {
+            kept = idleWaiting.withLock { connections in
+                guard connections.count < limit else { return false }
+                connections.append(connection)
+                return true
+            }
+        } else {
+            kept = idle.withLock { connections in
+                guard connections.count < limit else { return false }
+                connections.append(connection)
+                return true
+            }
         }
-        if !kept { _ = connection.close() }
+        if !kept { let _: EventLoopFuture<Void> = connection.close() }
     }
 
     /// The server's own message when there is one ("duplicate key…"), else the error's description.

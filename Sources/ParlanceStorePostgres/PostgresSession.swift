@@ -31,8 +31,8 @@ struct PostgresSession {
 
     /// The first column of the first row, or nil when there is no row.
     func value<T: PostgresDecodable>(_ type: T.Type, _ sql: String, _ values: [Value] = []) throws -> T? {
-        guard let row = try rows(sql, values).first else { return nil }
-        return try row[0].decode(T?.self)
+        guard let row = try rows(sql, values).first, row[0].bytes != nil else { return nil }
+        return try row[0].decode(T.self)
     }
 
     private func run(_ sql: String, _ values: [Value]) throws -> PostgresQueryResult {

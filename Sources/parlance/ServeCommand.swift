@@ -68,7 +68,8 @@ struct ServeCommand: AsyncParsableCommand {
                 let store = try StoreAccess.open(global)
                 (server, understander) = try await Self.assemble(store: store, home: home, host: host, records: records,
                                                                  configuration: configuration, turnLock: nil) { understander in
-                    noSpeech ? ServerSpeech() : await Self.speech(store: store, home: home, understander: understander)
+                    if noSpeech { return ServerSpeech() }
+                    return await Self.speech(store: store, home: home, understander: understander)
                 }
             }
         } catch let error as ServerSetupError {

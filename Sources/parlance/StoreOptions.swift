@@ -1,4 +1,5 @@
 import ArgumentParser
+import AssistantServer
 import Foundation
 import ParlanceCore
 import ParlanceStore

@@ -123,7 +123,7 @@ enum StoreContract: String, CaseIterable, CustomTestStringConvertible {
             #expect(try store.apps().map(\.bundle.displayName) == ["Ärger", "Chatterbox 2"], "by name, accents aside")
             var moved = Self.app()
             moved.path = "/elsewhere/Chatterbox.app"
-            guard case .updatedAskingAgain? = try store.install(moved) else {
+            guard case .updatedAskingAgain = try store.install(moved) else {
                 Issue.record("another folder under the same identifier is asked about again")
                 return
             }
@@ -163,7 +163,7 @@ enum StoreContract: String, CaseIterable, CustomTestStringConvertible {
             #expect(try open().vocabulary().map(\.phrase) == ["Zorro", "Ada"])
             #expect(try store.vocabulary().map(\.position) == [0, 1])
             #expect(throws: StoreError.self) {
-                try store.replaceVocabulary(["call me at +44 20 7946 0958"], type: .contactName, app: "com.example.chatterbox")
+                try store.replaceVocabulary(["+44 20 7946 0958"], type: .contactName, app: "com.example.chatterbox")
             }
             try store.replaceVocabulary(["Bob"], type: .contactName, app: "com.example.chatterbox")
             #expect(try store.vocabulary().map(\.phrase) == ["Bob"])
