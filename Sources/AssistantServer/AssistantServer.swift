@@ -42,7 +42,8 @@ public struct AssistantServer: Sendable {
         self.operations = operations
         let metered = MeteredStore(store: unmetered.store, registry: unmetered.apps, metrics: operations.metrics)
         let assistant = ConversationHub.Assistant(apps: metered, store: metered, home: unmetered.home, host: unmetered.host,
-                                                  understander: unmetered.understander, lockSource: unmetered.lockSource)
+                                                  understander: unmetered.understander, lockSource: unmetered.lockSource,
+                                                  turnLock: unmetered.turnLock)
         self.hub = ConversationHub(assistant: assistant, maximumLiveConversations: configuration.maximumLiveConversations,
                                    operations: operations)
         self.apps = assistant.apps

@@ -70,6 +70,10 @@ final class PostgresLink: Sendable {
         }
     }
 
+    deinit {
+        close()  // a connection must be closed before it goes
+    }
+
     /// Closes the idle connections.
     func close() {
         let connections = idle.withLock { connections in

@@ -39,8 +39,11 @@ extension PostgresStore: ConversationStore {
         try connection.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [.text(Self.lockName(user, session))])
     }
 
-    /// The text a conversation's advisory lock key is hashed from (a user's name has no '/').
-    static func lockName(_ user: String, _ session: String) -> String { "conversation/\(user)/\(session)" }
+    /// The text a conversation's advisory lock key is hashed from (a user's name has no '/'). A turn's lock
+    /// (`PostgresTurnLock`) is another key: the turn's own writes, on other connections, take this one meanwhile.
+    static func lockName(_ user: String, _ session: String, turn: Bool = false) -> String {
+        "\(turn ? "turn" : "conversation")/\(user)/\(session)"
+    }
 
     // MARK: Journal of handled intents
 

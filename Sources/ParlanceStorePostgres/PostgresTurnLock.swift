@@ -6,8 +6,8 @@ import ParlanceCore
 import PostgresNIO
 
 /// A conversation's turns serialised across servers by a PostgreSQL session advisory lock on the conversation
-/// (keyed like the store's own conversation writes): the turn's connection holds it until the lease is released,
-/// and a server that dies mid-turn loses its connection, which lets the lock go.
+/// (a key of its own, beside the one the store's writes take): the turn's connection holds it until the lease is
+/// released, and a server that dies mid-turn loses its connection, which lets the lock go.
 public final class PostgresTurnLock: ConversationTurnLock {
     private let address: PostgresAddress
     private let link: PostgresLink
@@ -20,7 +20,7 @@ public final class PostgresTurnLock: ConversationTurnLock {
 
     public func acquire(user: String, session: String) async throws(StoreError) -> ConversationTurnLease {
         let connection = try await link.connectWaiting()
-        let name = PostgresStore.lockName(user, session)
+        let name = PostgresStore.lockName(user, session, turn: true)
         let logger = link.logger
         do {
             try await connection.query("SELECT pg_advisory_lock(hashtextextended(\(name), 0))", logger: logger)

@@ -27,14 +27,17 @@ struct ScaleOutTests {
         #expect(second.output.contains("PostgreSQL"), "\(second.output)")
 
         let id = try await first.startConversation()
-        var steps: [String] = []
+        var steps: [[String]] = []
+        // The permission asked by the first, given on the second, the payment confirmed on the first; the last
+        // "yes", on the second, finds nothing left to say yes to.
         let said = ["pay Bobo 5 dollars with MonkeyPay", "yes", "yes", "yes"]
         for (index, text) in said.enumerated() {
             let turns = try await servers[index % 2].say(text, in: id)
-            steps += turns.compactMap { $0["step"] as? String }
+            steps.append(turns.compactMap { $0["step"] as? String })
         }
-        #expect(steps.contains("permission") && steps.contains("confirmIntent"), "\(steps)")
-        #expect(steps.filter { $0 == "handled" }.count == 1, "\(steps)")
+        #expect(steps.count == 4 && steps[0].last == "permission" && steps[1].last == "confirmIntent", "\(steps)")
+        #expect(steps.count == 4 && steps[2].last == "handled", "each server goes on from the other's turn: \(steps)")
+        #expect(steps.joined().filter { $0 == "handled" }.count == 1, "\(steps)")
         // The conversation each server shows is the same one, whichever answered last.
         let shown = try await second.request("GET", "/v1/conversations/\(id)")
         #expect(shown.status == 200, "\(shown.text)")
