@@ -16,10 +16,10 @@ actor ServedConversation {
     private var answering = false
     private(set) var lastUsed = ContinuousClock.now
 
-    /// `log` goes on from the turns of an earlier time the conversation was open, if any.
     /// The lock shared with other servers on the same store, and the user it is taken for; nil: this server only.
     nonisolated let turnLock: (lock: any ConversationTurnLock, user: String)?
 
+    /// `log` goes on from the turns of an earlier time the conversation was open, if any.
     init(id: String, language: String?, mode: PresentationMode, conversation: Conversation, log: TurnLog = TurnLog(),
          operations: ServerOperations = ServerOperations(), turnLock: (any ConversationTurnLock, String)? = nil) {
         self.turnLock = turnLock.map { (lock: $0.0, user: $0.1) }

@@ -130,10 +130,8 @@ public actor Conversation {
             noteSaved(nil)
             return []
         }
-        if let saved = try? JSONDecoder().decode(ConversationState.self, from: data), case .handling = saved.stage {
-            return await resume()
-        }
-        guard let saved = try? JSONDecoder().decode(ConversationState.self, from: data) else { return [] }
+        guard let saved = try? JSONDecoder().decode(ConversationState.self, from: data) else { return await resume() }
+        if case .handling = saved.stage { return await resume() }
         machine = ConversationMachine(state: saved, policy: policy, identifiers: machine.identifiers)
         outcomeNotYetShown = false
         noteSaved(data)
