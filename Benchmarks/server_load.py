@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A bounded load test of `parlance serve` on loopback (issue 20; docs/server.md › Load).
+"""A bounded load test of `parlance serve` on loopback (docs/server.md › Load).
 
 Starts the server in a fresh home with the sample apps, then runs CONVERSATIONS conversations at once
 for SECONDS: each repeats whole conversations, alternately a MonkeyChat message ("MonkeyChat Kiki …",
@@ -7,11 +7,21 @@ one turn) and a MonkeyPay payment ("pay Kiki 0.01 dollars with MonkeyPay for ord
 each with words no other conversation uses, and checks that the app received exactly those words (no
 conversation crossed into another). Reports errors, turns per second (and per core), the assistant's
 own time per turn from the server's Server-Timing header (extension time excluded) after a warm-up,
-the client's round trip, and the server's resident memory over time. Stops by itself.
+the client's round trip, and the server's resident memory. Stops by itself.
+
+With --store postgres://… the servers keep their state in that PostgreSQL database; with --servers N,
+N servers (each with its own home and port, one token) share it, and every conversation sends its
+requests to them in turn (created on one, its first turn on the next, …), so each conversation moves
+between servers. --postgres starts a throwaway PostgreSQL cluster of its own (Debian's, as .ci/run does)
+instead of --store. --side-by-side runs SQLite with one server, then PostgreSQL with two, and prints
+both in one table.
 
 Usage: python3 Benchmarks/server_load.py [--conversations 200] [--seconds 60] [--binary .build/release/parlance]
+                                         [--store URL | --postgres] [--servers 1]
+       python3 Benchmarks/server_load.py --side-by-side [--conversations 1000] [--seconds 120] [--store URL]
 """
 import argparse
+import glob
 import http.client
 import json
 import os
@@ -43,12 +53,17 @@ def rss_kb(pid):
     return None
 
 
+TOKEN = "load-test-token-" + os.urandom(8).hex()
+
+
 class Client:
     def __init__(self, port):
         self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
 
     def call(self, method, path, body=None):
-        headers = {"Content-Type": "application/json"} if body is not None else {}
+        headers = {"Authorization": f"Bearer {TOKEN}"}
+        if body is not None:
+            headers["Content-Type"] = "application/json"
         data = json.dumps(body).encode() if body is not None else None
         started = time.perf_counter()
         try:
@@ -63,34 +78,52 @@ class Client:
         assistant = re.search(r"assistant;dur=([0-9.]+)", timing)
         app = re.search(r"app;dur=([0-9.]+)", timing)
         return (response.status, json.loads(raw) if raw else None, elapsed * 1000,
-                float(assistant.group(1)) if assistant else None, float(app.group(1)) if app else None)
+                float(assistant.group(1)) if assistant else None, float(app.group(1)) if app else None, timing)
 
 
 class Results:
     def __init__(self):
         self.lock = threading.Lock()
-        self.turns = []          # (time since start, client ms, assistant ms, app ms)
+        self.turns = []          # (time since start, client ms, assistant ms, app ms, Server-Timing)
         self.errors = []
         self.crossed = []
         self.conversations = 0
 
-    def turn(self, at, client, assistant, app):
+    def turn(self, at, client, assistant, app, timing):
         with self.lock:
-            self.turns.append((at, client, assistant, app))
+            self.turns.append((at, client, assistant, app, timing))
 
     def error(self, text):
         with self.lock:
             self.errors.append(text)
 
 
-def worker(number, port, deadline, start, results):
-    client = Client(port)
+class Servers:
+    """Clients to each server, used in turn: every request goes to the server after the last one's."""
+
+    def __init__(self, ports, first):
+        self.ports = ports
+        self.clients = [Client(port) for port in ports]
+        self.next = first % len(ports)
+
+    def call(self, method, path, body=None):
+        index = self.next
+        self.next = (self.next + 1) % len(self.ports)
+        try:
+            return self.clients[index].call(method, path, body)
+        except Exception:
+            self.clients[index] = Client(self.ports[index])  # the next round reconnects
+            raise
+
+
+def worker(number, ports, deadline, start, results):
+    servers = Servers(ports, number)
     round_number = 0
     while time.monotonic() < deadline:
         round_number += 1
         tag = f"c{number}r{round_number}"
         try:
-            status, body, *_ = client.call("POST", "/v1/conversations", {"language": "en"})
+            status, body, *_ = servers.call("POST", "/v1/conversations", {"language": "en"})
             if status != 201:
                 results.error(f"create: {status} {body}")
                 continue
@@ -103,13 +136,13 @@ def worker(number, port, deadline, start, results):
                 expect = ("INSendPaymentIntent", "note", f"order {tag}")
             last = None
             for said in steps:
-                status, body, client_ms, assistant_ms, app_ms = client.call(
+                status, body, client_ms, assistant_ms, app_ms, timing = servers.call(
                     "POST", f"/v1/conversations/{conversation}/turns", {"text": said})
                 if status != 200:
                     results.error(f"turn '{said}': {status} {body}")
                     last = None
                     break
-                results.turn(time.monotonic() - start, client_ms, assistant_ms, app_ms)
+                results.turn(time.monotonic() - start, client_ms, assistant_ms, app_ms, timing)
                 last = body["turns"][-1]
             if last is not None:
                 parameters = last.get("parameters") or {}
@@ -121,12 +154,185 @@ def worker(number, port, deadline, start, results):
                 else:
                     with results.lock:
                         results.conversations += 1
-            status, _, *_ = client.call("DELETE", f"/v1/conversations/{conversation}")
+            status, *_ = servers.call("DELETE", f"/v1/conversations/{conversation}")
             if status != 204:
                 results.error(f"delete: {status}")
-        except Exception as problem:  # a dropped connection is an error, and the next round reconnects
+        except Exception as problem:  # a dropped connection is an error
             results.error(f"{tag}: {type(problem).__name__}: {problem}")
-            client = Client(port)
+
+
+class Postgres:
+    """A throwaway PostgreSQL cluster in a folder of its own on a port of its own, as .ci/run starts one."""
+
+    def __init__(self, max_connections, port=54339):
+        binaries = sorted(glob.glob("/usr/lib/postgresql/*/bin"), key=lambda path: [
+            int(part) if part.isdigit() else part for part in re.split(r"(\d+)", path)])
+        if not binaries or not shutil.which("psql"):
+            sys.exit("PostgreSQL is missing: install Debian's `postgresql`, or give --store")
+        self.bin = binaries[-1]
+        self.folder = tempfile.mkdtemp(prefix="parlance-load-postgres-")
+        self.as_postgres = []
+        if os.getuid() == 0:  # initdb refuses root
+            shutil.chown(self.folder, "postgres")
+            self.as_postgres = ["runuser", "-u", "postgres", "--"]
+        self.data = f"{self.folder}/data"
+        subprocess.run(self.as_postgres + [f"{self.bin}/initdb", "-D", self.data, "-A", "trust", "-U", "parlance"],
+                       check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(self.as_postgres + [
+            f"{self.bin}/pg_ctl", "-D", self.data, "-l", f"{self.folder}/log", "-w", "-o",
+            f"-p {port} -k {self.folder} -c listen_addresses=127.0.0.1 -c max_connections={max_connections}",
+            "start"], check=True, stdout=subprocess.DEVNULL)
+        self.server = f"postgres://parlance@127.0.0.1:{port}"
+        self.databases = 0
+
+    def new_database(self):
+        self.databases += 1
+        name = f"parlance_load_{self.databases}"
+        subprocess.run(["psql", f"{self.server}/postgres", "-qXc", f"CREATE DATABASE {name}"], check=True)
+        return f"{self.server}/{name}"
+
+    def stop(self):
+        subprocess.run(self.as_postgres + [f"{self.bin}/pg_ctl", "-D", self.data, "-m", "immediate", "stop"],
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def connections_in_use(store):
+    """How many connections the store's database has open now (None when psql cannot tell)."""
+    try:
+        answer = subprocess.run(["psql", store, "-tAXc",
+                                 "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"],
+                                capture_output=True, text=True, timeout=10)
+        return int(answer.stdout.strip()) - 1  # psql's own
+    except (OSError, ValueError, subprocess.TimeoutExpired):
+        return None
+
+
+def start_server(binary, home, store, token_file):
+    command = [binary, "serve", "--port", "0", "--home", home, "--token-file", token_file, "--no-speech"]
+    if store:
+        command += ["--store", store]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    lines = []
+    for line in server.stdout:
+        lines.append(line)
+        found = re.search(r"http://127\.0\.0\.1:([0-9]+)", line)
+        if found:
+            threading.Thread(target=lambda: [None for _ in server.stdout], daemon=True).start()
+            return server, int(found.group(1))
+    sys.exit("the server did not start:\n" + "".join(lines[-20:]))
+
+
+def cpu_seconds(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+            return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except OSError:
+        return None
+
+
+def run(label, binary, store, count, conversations, seconds, warmup):
+    """Runs one load test on `count` servers (SQLite in each home when `store` is None) and measures it."""
+    folder = tempfile.mkdtemp(prefix="parlance-load-")
+    token_file = os.path.join(folder, "token")
+    with open(token_file, "w") as file:
+        file.write(TOKEN + "\n")
+    os.chmod(token_file, 0o600)
+    servers, ports = [], []
+    # One after the other: the first makes the tables and installs the sample apps, the others find them.
+    for number in range(count):
+        home = os.path.join(folder, f"home{number}")
+        os.makedirs(home)
+        server, port = start_server(binary, home, store, token_file)
+        servers.append(server)
+        ports.append(port)
+    for port in ports:  # shared in PostgreSQL; given on each server all the same
+        for app in ("monkeychat", "monkeypay"):
+            status, body, *_ = Client(port).call(
+                "PUT", f"/v1/apps/org.parlance.examples.{app}/permission", {"permission": "allowed"})
+            if status >= 300:
+                sys.exit(f"{app} cannot be allowed on port {port}: {status} {body}")
+
+    results = Results()
+    memory = {server.pid: [] for server in servers}
+    pool = []
+    start = time.monotonic()
+    deadline = start + seconds
+    threads = [threading.Thread(target=worker, args=(number, ports, deadline, start, results))
+               for number in range(conversations)]
+    for thread in threads:
+        thread.start()
+    while any(thread.is_alive() for thread in threads):
+        for server in servers:
+            memory[server.pid].append(rss_kb(server.pid))
+        if store:
+            pool.append(connections_in_use(store))
+        time.sleep(2)
+    elapsed = time.monotonic() - start
+    cpu = sum(cpu_seconds(server.pid) or 0 for server in servers)
+    for server in servers:
+        server.terminate()
+    for server in servers:
+        try:
+            server.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            server.kill()
+    shutil.rmtree(folder, ignore_errors=True)
+
+    measured = [turn for turn in results.turns if turn[0] >= warmup]
+    assistant = [turn[2] for turn in measured if turn[2] is not None]
+    slowest = sorted((turn for turn in measured if turn[2] is not None), key=lambda turn: turn[2])[-5:]
+    return {
+        "label": label, "servers": count, "conversations": conversations, "seconds": seconds,
+        "completed": results.conversations, "turns": len(results.turns),
+        "errors": results.errors, "crossed": results.crossed,
+        "turns_per_second": len(results.turns) / elapsed, "cpu": cpu,
+        "assistant": assistant, "client": [turn[1] for turn in measured],
+        "app": [turn[3] for turn in measured if turn[3] is not None],
+        "slowest": [turn[4] for turn in reversed(slowest)],
+        "peak_rss_mb": max((kb for values in memory.values() for kb in values if kb), default=0) / 1024,
+        "peak_connections": max((used for used in pool if used is not None), default=None),
+    }
+
+
+def report(row, warmup):
+    cores = os.cpu_count() or 1
+    assistant, app, client = row["assistant"], row["app"], row["client"]
+    print(f"{row['label']}: {row['conversations']} concurrent conversations for {row['seconds']:.0f} s "
+          f"(warm-up {warmup:.0f} s), {cores} cores")
+    print(f"  conversations completed {row['completed']}, turns {row['turns']}, "
+          f"errors {len(row['errors'])}, crossed {len(row['crossed'])}")
+    print(f"  turns/s {row['turns_per_second']:.1f} ({row['turns_per_second'] / cores:.1f} per core)")
+    if row["cpu"]:
+        print(f"  servers' CPU {row['cpu']:.1f} s: {row['turns'] / row['cpu']:.0f} turns per CPU-second")
+    print(f"  assistant time per turn (extension time excluded): p50 {percentile(assistant, .5):.2f} ms, "
+          f"p99 {percentile(assistant, .99):.2f} ms, max {max(assistant, default=float('nan')):.2f} ms")
+    print(f"  app time per turn: p50 {percentile(app, .5):.2f} ms, p99 {percentile(app, .99):.2f} ms")
+    print(f"  client round trip: p50 {percentile(client, .5):.2f} ms, p99 {percentile(client, .99):.2f} ms")
+    print(f"  peak RSS of a server {row['peak_rss_mb']:.1f} MB")
+    if row["peak_connections"] is not None:
+        print(f"  peak PostgreSQL connections of all servers {row['peak_connections']}")
+    for timing in row["slowest"]:
+        print(f"  slowest turns' Server-Timing: {timing}")
+    for text in (row["errors"] + row["crossed"])[:10]:
+        print(f"  ! {text}")
+
+
+def table(rows):
+    header = ("store", "servers", "conversations", "turns", "errors", "crossed", "turns/s",
+              "assistant p50", "assistant p99", "round trip p50", "round trip p99", "peak RSS")
+    lines = [header]
+    for row in rows:
+        lines.append((row["label"], str(row["servers"]), str(row["conversations"]), str(row["turns"]),
+                      str(len(row["errors"])), str(len(row["crossed"])), f"{row['turns_per_second']:.1f}",
+                      f"{percentile(row['assistant'], .5):.2f} ms", f"{percentile(row['assistant'], .99):.2f} ms",
+                      f"{percentile(row['client'], .5):.1f} ms", f"{percentile(row['client'], .99):.1f} ms",
+                      f"{row['peak_rss_mb']:.0f} MB"))
+    print("| " + " | ".join(lines[0]) + " |")
+    print("|" + "|".join("---" for _ in header) + "|")
+    for line in lines[1:]:
+        print("| " + " | ".join(line) + " |")
 
 
 def main():
@@ -135,76 +341,46 @@ def main():
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--warmup", type=float, default=10)
     parser.add_argument("--binary", default=".build/release/parlance")
+    parser.add_argument("--store", help="postgres://… : keep the servers' state in this (empty) database")
+    parser.add_argument("--postgres", action="store_true", help="start a throwaway PostgreSQL cluster as the store")
+    parser.add_argument("--servers", type=int, default=1, help="servers on the one store (PostgreSQL only if > 1)")
+    parser.add_argument("--side-by-side", action="store_true",
+                        help="SQLite with one server, then PostgreSQL with two, in one table")
+    parser.add_argument("--max-connections", type=int,
+                        help="the throwaway cluster's max_connections (default: enough for each conversation's "
+                             "turn lock and writes on every server)")
     arguments = parser.parse_args()
     if not os.path.exists(arguments.binary):
         sys.exit(f"{arguments.binary} is missing: build it with `Scripts/release.sh`")
+    if arguments.servers > 1 and not (arguments.store or arguments.postgres):
+        sys.exit("several servers share one PostgreSQL store: give --store URL or --postgres")
 
-    home = tempfile.mkdtemp(prefix="parlance-load-")
-    server = subprocess.Popen([arguments.binary, "serve", "--port", "0", "--home", home],
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    port = None
-    for line in server.stdout:
-        found = re.search(r"http://127\.0\.0\.1:([0-9]+)", line)
-        if found:
-            port = int(found.group(1))
-            break
-    if port is None:
-        sys.exit("the server did not start")
-    threading.Thread(target=lambda: [None for _ in server.stdout], daemon=True).start()
-    setup = Client(port)
-    for app in ("monkeychat", "monkeypay"):
-        setup.call("PUT", f"/v1/apps/org.parlance.examples.{app}/permission", {"permission": "allowed"})
-
-    results = Results()
-    memory = []
-    start = time.monotonic()
-    deadline = start + arguments.seconds
-    threads = [threading.Thread(target=worker, args=(number, port, deadline, start, results))
-               for number in range(arguments.conversations)]
-    for thread in threads:
-        thread.start()
-    while any(thread.is_alive() for thread in threads):
-        memory.append((time.monotonic() - start, rss_kb(server.pid)))
-        time.sleep(2)
-    cpu = None
+    plans = []  # (label, servers, on PostgreSQL)
+    if arguments.side_by_side:
+        plans = [("SQLite", 1, False), ("PostgreSQL", 2, True)]
+    else:
+        on_postgres = bool(arguments.store or arguments.postgres)
+        plans = [("PostgreSQL" if on_postgres else "SQLite", arguments.servers, on_postgres)]
+    cluster = None
+    if any(on_postgres for *_, on_postgres in plans) and not arguments.store:
+        # Each turn holds its conversation's lock on a connection and writes on another.
+        most = max(servers for _, servers, on_postgres in plans if on_postgres)
+        cluster = Postgres(arguments.max_connections or 2 * most * arguments.conversations + 100)
+    rows = []
     try:
-        with open(f"/proc/{server.pid}/stat") as stat:
-            fields = stat.read().rsplit(")", 1)[1].split()
-            cpu = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    except OSError:
-        pass
-    server.terminate()
-    try:
-        server.wait(timeout=60)
-    except subprocess.TimeoutExpired:
-        server.kill()
-    shutil.rmtree(home, ignore_errors=True)
-
-    elapsed = time.monotonic() - start
-    measured = [turn for turn in results.turns if turn[0] >= arguments.warmup]
-    assistant = [turn[2] for turn in measured if turn[2] is not None]
-    client = [turn[1] for turn in measured]
-    app = [turn[3] for turn in measured if turn[3] is not None]
-    warm_memory = [kb for at, kb in memory if kb and at >= arguments.warmup]
-    cores = os.cpu_count() or 1
-    print(f"server_load: {arguments.conversations} concurrent conversations for {arguments.seconds:.0f} s "
-          f"(warm-up {arguments.warmup:.0f} s), {cores} cores")
-    print(f"  conversations completed {results.conversations}, turns {len(results.turns)}, "
-          f"errors {len(results.errors)}, crossed {len(results.crossed)}")
-    print(f"  turns/s {len(results.turns) / elapsed:.1f} ({len(results.turns) / elapsed / cores:.1f} per core; "
-          "bounded by the sample apps' extensions, one process each, which answer one call at a time)")
-    if cpu:
-        print(f"  server CPU {cpu:.1f} s: {len(results.turns) / cpu:.0f} turns per CPU-second of the assistant")
-    print(f"  assistant time per turn (extension time excluded): p50 {percentile(assistant, .5):.2f} ms, "
-          f"p99 {percentile(assistant, .99):.2f} ms, max {max(assistant, default=float('nan')):.2f} ms")
-    print(f"  app time per turn: p50 {percentile(app, .5):.2f} ms, p99 {percentile(app, .99):.2f} ms")
-    print(f"  client round trip: p50 {percentile(client, .5):.2f} ms, p99 {percentile(client, .99):.2f} ms")
-    if warm_memory:
-        print(f"  server RSS after warm-up: first {warm_memory[0] / 1024:.1f} MB, last {warm_memory[-1] / 1024:.1f} MB, "
-              f"max {max(warm_memory) / 1024:.1f} MB")
-    for text in (results.errors + results.crossed)[:10]:
-        print(f"  ! {text}")
-    sys.exit(1 if results.errors or results.crossed else 0)
+        for label, servers, on_postgres in plans:
+            store = (arguments.store or cluster.new_database()) if on_postgres else None
+            row = run(label, arguments.binary, store, servers, arguments.conversations, arguments.seconds,
+                      arguments.warmup)
+            report(row, arguments.warmup)
+            rows.append(row)
+    finally:
+        if cluster:
+            cluster.stop()
+    if len(rows) > 1:
+        print()
+        table(rows)
+    sys.exit(1 if any(row["errors"] or row["crossed"] for row in rows) else 0)
 
 
 if __name__ == "__main__":
