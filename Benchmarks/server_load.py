@@ -209,18 +209,25 @@ def connections_in_use(store):
 
 
 def start_server(binary, home, store, token_file):
+    """Starts `parlance serve` with its output in `home`.log; returns the process and its port."""
     command = [binary, "serve", "--port", "0", "--home", home, "--token-file", token_file, "--no-speech"]
     if store:
         command += ["--store", store]
+    log = open(home + ".log", "w")
     server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    lines = []
     for line in server.stdout:
-        lines.append(line)
+        log.write(line)
         found = re.search(r"http://127\.0\.0\.1:([0-9]+)", line)
         if found:
-            threading.Thread(target=lambda: [None for _ in server.stdout], daemon=True).start()
+            def copy():
+                for rest in server.stdout:
+                    log.write(rest)
+                    log.flush()
+            threading.Thread(target=copy, daemon=True).start()
             return server, int(found.group(1))
-    sys.exit("the server did not start:\n" + "".join(lines[-20:]))
+    log.close()
+    with open(home + ".log") as written:
+        sys.exit("the server did not start:\n" + written.read()[-2000:])
 
 
 def cpu_seconds(pid):
@@ -278,6 +285,14 @@ def run(label, binary, store, count, conversations, seconds, warmup):
             server.wait(timeout=60)
         except subprocess.TimeoutExpired:
             server.kill()
+    said = []  # when something went wrong: where the servers' logs are kept, and how each ended
+    if results.errors or results.crossed:
+        kept = tempfile.mkdtemp(prefix="parlance-load-logs-")
+        for number in range(count):
+            log = shutil.copy(os.path.join(folder, f"home{number}.log"), kept)
+            with open(log, errors="replace") as text:
+                fatal = [line.strip() for line in text if "Fatal error" in line or "Crash" in line][:3]
+            said.append(f"server {number} exited {servers[number].returncode}, log {log}: {' / '.join(fatal)}")
     shutil.rmtree(folder, ignore_errors=True)
 
     measured = [turn for turn in results.turns if turn[0] >= warmup]
@@ -292,6 +307,7 @@ def run(label, binary, store, count, conversations, seconds, warmup):
         "app": [turn[3] for turn in measured if turn[3] is not None],
         "slowest": [turn[4] for turn in reversed(slowest)],
         "peak_rss_mb": max((kb for values in memory.values() for kb in values if kb), default=0) / 1024,
+        "said": said,
         "peak_connections": max((used for used in pool if used is not None), default=None),
     }
 
@@ -317,6 +333,8 @@ def report(row, warmup):
         print(f"  slowest turns' Server-Timing: {timing}")
     for text in (row["errors"] + row["crossed"])[:10]:
         print(f"  ! {text}")
+    for text in row["said"]:
+        print(f"  {text}")
 
 
 def table(rows):
