@@ -180,16 +180,34 @@ class Postgres:
                        check=True, stdout=subprocess.DEVNULL)
         subprocess.run(self.as_postgres + [
             f"{self.bin}/pg_ctl", "-D", self.data, "-l", f"{self.folder}/log", "-w", "-o",
-            f"-p {port} -k {self.folder} -c listen_addresses=127.0.0.1 -c max_connections={max_connections}",
+            f"-p {port} -k {self.folder} -c listen_addresses=127.0.0.1 -c max_connections={max_connections} "
+            "-c shared_preload_libraries=pg_stat_statements",
             "start"], check=True, stdout=subprocess.DEVNULL)
         self.server = f"postgres://parlance@127.0.0.1:{port}"
         self.databases = 0
+        subprocess.run(["psql", f"{self.server}/postgres", "-qXc", "CREATE EXTENSION pg_stat_statements"], check=True)
 
     def new_database(self):
         self.databases += 1
         name = f"parlance_load_{self.databases}"
         subprocess.run(["psql", f"{self.server}/postgres", "-qXc", f"CREATE DATABASE {name}"], check=True)
         return f"{self.server}/{name}"
+
+    def statements(self, store, turns):
+        """The store's PostgreSQL statements, most time first: how many per turn, and their mean time."""
+        database = store.rsplit("/", 1)[1]
+        answer = subprocess.run(["psql", f"{self.server}/postgres", "-tAXF", "\t", "-c",
+                                 "SELECT calls, total_exec_time, mean_exec_time, regexp_replace(query, '\\s+', ' ', 'g') "
+                                 "FROM pg_stat_statements JOIN pg_database d ON d.oid = dbid "
+                                 f"WHERE d.datname = '{database}' ORDER BY total_exec_time DESC"],
+                                capture_output=True, text=True)
+        rows = [line.split("\t") for line in answer.stdout.splitlines() if line.count("\t") == 3]
+        calls = sum(int(row[0]) for row in rows)
+        lines = [f"PostgreSQL statements per turn (creating and deleting included) {calls / max(turns, 1):.1f}, "
+                 f"their time per turn {sum(float(row[1]) for row in rows) / max(turns, 1):.2f} ms; most time:"]
+        for row in rows[:6]:
+            lines.append(f"  {int(row[0]) / max(turns, 1):5.2f}/turn, mean {float(row[2]):7.3f} ms: {row[3][:90]}")
+        return lines
 
     def stop(self):
         subprocess.run(self.as_postgres + [f"{self.bin}/pg_ctl", "-D", self.data, "-m", "immediate", "stop"],
@@ -264,6 +282,7 @@ def run(label, binary, store, count, conversations, seconds, warmup):
     results = Results()
     memory = {server.pid: [] for server in servers}
     pool = []
+    cpu_before = sum(cpu_seconds(server.pid) or 0 for server in servers)  # starting, apps installed
     start = time.monotonic()
     deadline = start + seconds
     threads = [threading.Thread(target=worker, args=(number, ports, deadline, start, results))
@@ -277,7 +296,7 @@ def run(label, binary, store, count, conversations, seconds, warmup):
             pool.append(connections_in_use(store))
         time.sleep(2)
     elapsed = time.monotonic() - start
-    cpu = sum(cpu_seconds(server.pid) or 0 for server in servers)
+    cpu = sum(cpu_seconds(server.pid) or 0 for server in servers) - cpu_before
     for server in servers:
         server.terminate()
     for server in servers:
@@ -329,6 +348,8 @@ def report(row, warmup):
     print(f"  peak RSS of a server {row['peak_rss_mb']:.1f} MB")
     if row["peak_connections"] is not None:
         print(f"  peak PostgreSQL connections of all servers {row['peak_connections']}")
+    for line in row.get("statements", []):
+        print("  " + line)
     for timing in row["slowest"]:
         print(f"  slowest turns' Server-Timing: {timing}")
     for text in (row["errors"] + row["crossed"])[:10]:
@@ -390,6 +411,8 @@ def main():
             store = (arguments.store or cluster.new_database()) if on_postgres else None
             row = run(label, arguments.binary, store, servers, arguments.conversations, arguments.seconds,
                       arguments.warmup)
+            if cluster and on_postgres:
+                row["statements"] = cluster.statements(store, row["turns"])
             report(row, arguments.warmup)
             rows.append(row)
     finally:
