@@ -310,7 +310,8 @@ def run(label, binary, store, count, conversations, seconds, warmup):
         for number in range(count):
             log = shutil.copy(os.path.join(folder, f"home{number}.log"), kept)
             with open(log, errors="replace") as text:
-                fatal = [line.strip() for line in text if re.search(r"Fatal error|Assertion failed|Program crashed", line)][:3]
+                fatal = [line.strip() for line in text
+                         if re.search(r"Fatal error|Assertion failed|Program crashed", line)][:3]
             said.append(f"server {number} exited {servers[number].returncode}, log {log}: {' / '.join(fatal)}")
     shutil.rmtree(folder, ignore_errors=True)
 
