@@ -131,7 +131,9 @@ final class PostgresLink: Sendable {
                 return true
             }
         }
-        if !kept { let _: EventLoopFuture<Void> = connection.close() }
+        // The connection must outlive its closing (PostgresNIO asserts a connection is closed before it goes),
+        // so the completion handler holds it.
+        if !kept { connection.close().whenComplete { _ in withExtendedLifetime(connection) {} } }
     }
 
     /// The server's own message when there is one ("duplicate key…"), else the error's description.
