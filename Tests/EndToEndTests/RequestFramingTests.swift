@@ -58,9 +58,35 @@ struct RequestFramingTests {
         "GET v1/apps HTTP/1.1\r\n\r\n",
         "GET /\r\n\r\n",
         "GET / HTTP/1.1 extra\r\n\r\n",
+        "get / HTTP/1.1\r\n\r\n",
+        "GET / HTTP/1.2\r\n\r\n",
+        "GET / HTTP/2.0\r\n\r\n",
+        "BREW / HTTP/1.1\r\n\r\n",
+        "GET /a\u{0}b HTTP/1.1\r\n\r\n",
+        "GET / HTTP/1.1\r\nX: a\rb\r\n\r\n",
+        "GET / HTTP/1.1\r\nX: a\u{1B}[2J\r\n\r\n",
+        "GET / HTTP/1.1\r\nUpgrade: h2c\r\nConnection: Upgrade, HTTP2-Settings\r\n\r\n",
+        "GET / HTTP/1.1\r\n" + String(repeating: "X-A: 1\r\n", count: 101) + "\r\n",
     ])
     func refused(_ request: String) {
         #expect(throws: RequestFraming.Refusal.self) { _ = try Self.read([request]) }
+    }
+
+    @Test("a head the HTTP decoder would drop unanswered is told why, with its status")
+    func undecodableHeads() throws {
+        let statuses = [
+            "patch /v1/apps HTTP/1.1\r\n\r\n": 400, "PROPFIND / HTTP/1.1\r\n\r\n": 501, "GET / HTTP/1.2\r\n\r\n": 505,
+            "GET / HTTP/1.1\r\n" + String(repeating: "X-A: 1\r\n", count: 101) + "\r\n": 431,
+        ]
+        for (head, status) in statuses {
+            let refusal = #expect(throws: RequestFraming.Refusal.self) { _ = try Self.read([head]) }
+            #expect(refusal?.status == status, "\(head.prefix(30))")
+        }
+        // What clients send stays accepted: tabs in values, bytes beyond ASCII, a hundred headers, HTTP/1.0.
+        let accepted = ["GET / HTTP/1.1\r\nX: a\tb\r\nY: Zoë\r\n\r\n", "DELETE /v1/conversations/x HTTP/1.0\r\n\r\n",
+                        "GET / HTTP/1.1\r\n" + String(repeating: "X-A: 1\r\n", count: 100) + "\r\n",
+                        "GET /e HTTP/1.1\r\nUpgrade: WebSocket\r\nConnection: Upgrade\r\n\r\n"]
+        for head in accepted { #expect(throws: Never.self) { _ = try Self.read([head]) } }
     }
 
     @Test("a head larger than the limit is refused before it ends")

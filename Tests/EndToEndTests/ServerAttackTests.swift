@@ -145,6 +145,14 @@ struct ServerAttackTests {
         huge.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: " + String(repeating: "a", count: 1 << 20) + "\r\n\r\n")
         let hugeAnswer = String(decoding: huge.receive(timeout: .seconds(10)).bytes, as: UTF8.self)
         #expect(RawConnection.status(of: hugeAnswer) == 431, "\(hugeAnswer.prefix(200))")
+        // Heads the HTTP decoder cannot read are answered at once, not left to the idle close.
+        for (head, status) in ["get /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n": 400,
+                               "GET /healthz HTTP/1.2\r\nHost: 127.0.0.1\r\n\r\n": 505,
+                               "GET /healthz\u{0} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n": 400,
+                               "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: h2c\r\n\r\n": 400] {
+            let answer = try RawConnection(port: port).exchange(head, timeout: .seconds(5))
+            #expect(RawConnection.status(of: answer) == status, "\(head.prefix(30)): \(answer.prefix(200))")
+        }
         #expect(clock.now - started < .seconds(10))
 
         let halfHead = try RawConnection(port: port)

@@ -132,11 +132,19 @@ struct RequestFraming: Sendable {
         var chunked = false
         var transferEncodings = 0
         var upgrade = false
+        try checkCharacters(of: head)
         let allLines = head.split(separator: 0x0A, omittingEmptySubsequences: false)
-        let requestLine = String(decoding: allLines.first ?? [], as: UTF8.self).trimmingASCIISpaces
+        var firstLine = allLines.first ?? []
+        if firstLine.last == 0x0D { firstLine = firstLine.dropLast() }
+        let requestLine = String(decoding: firstLine, as: UTF8.self).trimmingASCIISpaces
         let parts = requestLine.split(separator: " ", omittingEmptySubsequences: false)
-        guard parts.count == 3, !parts[0].isEmpty, parts[2].hasPrefix("HTTP/1.") else {
+        guard parts.count == 3, !parts[0].isEmpty, parts[2].hasPrefix("HTTP/") else {
             throw bad("the request line is not ‘METHOD /path HTTP/1.1’")
+        }
+        try checkMethod(parts[0])
+        guard parts[2] == "HTTP/1.1" || parts[2] == "HTTP/1.0" else {
+            throw Refusal(status: 505, reason: "HTTP Version Not Supported",
+                          message: "only HTTP/1.1 and HTTP/1.0 are served (not ‘\(parts[2])’)", code: "httpVersionNotSupported")
         }
         let target = parts[1]
         guard target.hasPrefix("/") || target == "*" || target.lowercased().hasPrefix("http://")
@@ -144,10 +152,16 @@ struct RequestFraming: Sendable {
             throw Refusal(status: 400, reason: "Bad Request", message: "the request's path must begin with /", code: "badPath")
         }
         let lines = allLines.dropFirst()
+        var headerCount = 0
         for rawLine in lines {
             var line = rawLine[...]
             if line.last == 0x0D { line = line.dropLast() }
             if line.isEmpty { continue }
+            headerCount += 1
+            if headerCount > maximumHeaderCount {
+                throw Refusal(status: 431, reason: "Request Header Fields Too Large",
+                              message: "the request has more than \(maximumHeaderCount) headers")
+            }
             if line.first == 0x20 || line.first == 0x09 { throw bad("folded header lines are not accepted") }
             guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { throw bad("a header line has no colon") }
             let name = String(decoding: line[line.startIndex..<colon], as: UTF8.self)
@@ -165,6 +179,9 @@ struct RequestFraming: Sendable {
                 }
                 chunked = true
             case "upgrade":
+                guard value.lowercased() == "websocket" else {
+                    throw bad("only an upgrade to a WebSocket is accepted (not ‘\(value)’); send the request without Upgrade")
+                }
                 upgrade = true
             default:
                 break
@@ -181,6 +198,41 @@ struct RequestFraming: Sendable {
             if length > 0 { return .body(remaining: length) }
         }
         return upgrade ? .upgradePending : .head
+    }
+
+    /// Headers a request may carry; browsers and HTTP clients send a few dozen at most.
+    static let maximumHeaderCount = 100
+
+    /// Methods the server's HTTP decoder reads; any other is answered 501 here rather than left unanswered there.
+    private static let knownMethods: Set<Substring> = ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH", "TRACE", "CONNECT"]
+
+    private static func checkMethod(_ method: Substring) throws(Refusal) {
+        guard method.utf8.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) else {
+            throw Refusal(status: 400, reason: "Bad Request", message: "the method ‘\(method.prefix(20))’ is not an upper-case word")
+        }
+        guard knownMethods.contains(method) else {
+            throw Refusal(status: 501, reason: "Not Implemented", message: "the method ‘\(method.prefix(20))’ is not served",
+                          code: "methodNotImplemented")
+        }
+    }
+
+    /// A head is printable text and tabs, its lines ended by LF or CRLF: a NUL, another control character or a CR
+    /// alone is refused here, where the HTTP decoder would drop the connection without an answer.
+    private static func checkCharacters(of head: [UInt8]) throws(Refusal) {
+        for (index, byte) in head.enumerated() {
+            switch byte {
+            case 0x0D:
+                guard index + 1 < head.count, head[index + 1] == 0x0A else {
+                    throw Refusal(status: 400, reason: "Bad Request", message: "the request's head has a carriage return without a line feed")
+                }
+            case 0x0A, 0x09:
+                continue
+            case 0x00..<0x20, 0x7F:
+                throw Refusal(status: 400, reason: "Bad Request", message: "the request's head holds a control character")
+            default:
+                continue
+            }
+        }
     }
 }
 
