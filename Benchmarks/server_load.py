@@ -325,11 +325,19 @@ def run(label, binary, store, count, conversations, seconds, warmup):
         "turns_per_second": len(results.turns) / elapsed, "cpu": cpu,
         "assistant": assistant, "client": [turn[1] for turn in measured],
         "app": [turn[3] for turn in measured if turn[3] is not None],
+        "store": [phase for turn in measured if (phase := timing_phase(turn[4], "store")) is not None],
+        "lock": [phase for turn in measured if (phase := timing_phase(turn[4], "lock")) is not None],
         "slowest": [turn[4] for turn in reversed(slowest)],
         "peak_rss_mb": max((kb for values in memory.values() for kb in values if kb), default=0) / 1024,
         "said": said,
         "peak_connections": max((used for used in pool if used is not None), default=None),
     }
+
+
+def timing_phase(timing, name):
+    """A phase's milliseconds in a Server-Timing header, or None."""
+    found = re.search(name + r";dur=([0-9.]+)", timing or "")
+    return float(found.group(1)) if found else None
 
 
 def report(row, warmup):
@@ -344,6 +352,10 @@ def report(row, warmup):
         print(f"  servers' CPU {row['cpu']:.1f} s: {row['turns'] / row['cpu']:.0f} turns per CPU-second")
     print(f"  assistant time per turn (extension time excluded): p50 {percentile(assistant, .5):.2f} ms, "
           f"p99 {percentile(assistant, .99):.2f} ms, max {max(assistant, default=float('nan')):.2f} ms")
+    for phase, meaning in (("store", "in the store"), ("lock", "waiting for the conversation's turn lock")):
+        if row[phase]:
+            print(f"    of which {meaning}: p50 {percentile(row[phase], .5):.2f} ms, "
+                  f"p99 {percentile(row[phase], .99):.2f} ms")
     print(f"  app time per turn: p50 {percentile(app, .5):.2f} ms, p99 {percentile(app, .99):.2f} ms")
     print(f"  client round trip: p50 {percentile(client, .5):.2f} ms, p99 {percentile(client, .99):.2f} ms")
     print(f"  peak RSS of a server {row['peak_rss_mb']:.1f} MB")

@@ -14,7 +14,7 @@ import ParlanceUnderstanding
 /// turn, the journal's "sent", with "finished" synced just after off the turn's path; `TMPDIR=/dev/shm`
 /// leaves the disk's syncs out), and every call
 /// is written to the app's activity log as in `parlance chat` (`--no-activity-log` leaves it out). Each turn's
-/// time in extension calls (`ExtensionTimeMeter`) is reported apart from the rest. As every front end does
+/// time in extension calls (`TurnTimeMeter`) is reported apart from the rest. As every front end does
 /// (`parlance chat`, the server, `listen`), the conversation is told after each answer that it was shown
 /// (`delivered()`, which forgets the finished request's saved state): that write comes after the answer, in
 /// the user's reading time, and is timed and reported apart.
@@ -48,9 +48,9 @@ enum ConversationBenchmarks {
         samples.reserveCapacity(turns)
         let clock = ContinuousClock()
         for _ in 0..<turns {
-            let meter = ExtensionTimeMeter()
+            let meter = TurnTimeMeter()
             let start = clock.now
-            let reply = await ExtensionTimeMeter.$current.withValue(meter) {
+            let reply = await TurnTimeMeter.$current.withValue(meter) {
                 await conversation.respond(to: "MonkeyChat Bobo send more bananas")
             }
             let whole = clock.now - start
@@ -62,8 +62,8 @@ enum ConversationBenchmarks {
             afterAnswer.append(clock.now - shown)
             together.append(clock.now - start)
             samples.append(whole)
-            inCalls.append(meter.elapsed)
-            outsideCalls.append(whole - meter.elapsed)
+            inCalls.append(meter.elapsed(.app))
+            outsideCalls.append(whole - meter.elapsed(.app))
             guard reply.last?.step == "handled" else {
                 print("unexpected turn: \(reply.map(\.speech))")
                 exit(1)

@@ -112,15 +112,20 @@ struct AssistantAPI: Sendable {
         }
         let (user, space) = try users.current()
         let served = try await hub.conversation(id, user: user, space: space)
-        let meter = ExtensionTimeMeter()
+        let meter = TurnTimeMeter()
         let began = ContinuousClock.now
-        let turns = try await ExtensionTimeMeter.$current.withValue(meter) {
+        let turns = try await TurnTimeMeter.$current.withValue(meter) {
             try await served.respond(to: text, answering: body.answering)
         }
         let total = ContinuousClock.now - began
-        // The assistant's own time and the apps' (extension start and calls), for operators and the load test.
+        // The assistant's own time and the apps' (extension start and calls), for operators and the load test; the
+        // store's and the turn lock's parts of the assistant's time beside them.
         var headers = HTTPFields()
-        if let name = HTTPField.Name("Server-Timing") { headers[name] = "assistant;dur=\(Self.milliseconds(total - meter.elapsed)), app;dur=\(Self.milliseconds(meter.elapsed))" }
+        if let name = HTTPField.Name("Server-Timing") {
+            let app = meter.elapsed(.app)
+            headers[name] = "assistant;dur=\(Self.milliseconds(total - app)), app;dur=\(Self.milliseconds(app)), "
+                + "store;dur=\(Self.milliseconds(meter.elapsed(.store))), lock;dur=\(Self.milliseconds(meter.elapsed(.lock)))"
+        }
         return JSONResponse(TurnAnswer(turns: turns), headers: headers)
     }
 

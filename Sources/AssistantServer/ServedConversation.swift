@@ -76,6 +76,8 @@ actor ServedConversation {
         var lease: ConversationTurnLease?
         if let turnLock {
             do {
+                let waited = ContinuousClock.now
+                defer { TurnTimeMeter.current?.add(ContinuousClock.now - waited, to: .lock) }
                 lease = try await turnLock.lock.acquire(user: turnLock.user, session: conversation.session)
             } catch {
                 throw .internalError("the conversation could not be taken up: \(error.message)")

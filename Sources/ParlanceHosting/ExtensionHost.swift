@@ -3,6 +3,7 @@ import Foundation
 import Intents
 import IntentsUI
 import Logging
+import ParlanceCore
 import Synchronization
 
 /// Runs app extensions for the assistant: starts each on first use, keeps it warm, stops it when idle
@@ -214,7 +215,7 @@ public actor ExtensionHost {
         summary: (Result) -> String? = { _ in nil },
         _ body: (ExtensionConnection) async throws(HostingError) -> Result) async throws(HostingError) -> Result {
         let began = ContinuousClock.now
-        defer { ExtensionTimeMeter.current?.add(ContinuousClock.now - began) }
+        defer { TurnTimeMeter.current?.add(ContinuousClock.now - began, to: .app) }
         let record = { [activity, callObserver] (detail: String?, failed: Bool) in
             let duration = ContinuousClock.now - began
             callObserver?.extensionCallEnded(app: endpoint.appIdentifier, call: event, duration: duration, failed: failed)

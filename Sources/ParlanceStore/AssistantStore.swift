@@ -275,6 +275,10 @@ public final class AssistantStore: AppRegistry {
     }
 
     func write<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        try TurnTimeMeter.measure(.store) { () throws(StoreError) in try writeSynced(body) }
+    }
+
+    private func writeSynced<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         do {
             // A synced commit carries every unsynced one before it to the disk.
             let carrying = logFlusher?.pending
@@ -293,6 +297,10 @@ public final class AssistantStore: AppRegistry {
     /// For what a power cut may take back without harm: the conversation's state, the journal's
     /// "decided" (the "sent" that must precede any send is synced, and carries it).
     func writeUnsynced<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        try TurnTimeMeter.measure(.store) { () throws(StoreError) in try writeUnsyncedNow(body) }
+    }
+
+    private func writeUnsyncedNow<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         do {
             return try database.writeWithoutTransaction { db in
                 try db.cachedStatement(sql: "PRAGMA synchronous = NORMAL").execute()
@@ -315,10 +323,14 @@ public final class AssistantStore: AppRegistry {
     /// which costs more than the read; the writer's connection sees its own commits, and other processes'
     /// too, at once. A long write of this process delays it, as it would delay the turn's next write.
     func readLatest<T>(_ body: (Database) throws -> T) throws -> T {
-        try database.writeWithoutTransaction(body)
+        try TurnTimeMeter.measure(.store) { try database.writeWithoutTransaction(body) }
     }
 
     func read<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
+        try TurnTimeMeter.measure(.store) { () throws(StoreError) in try readNow(body) }
+    }
+
+    private func readNow<T>(_ body: (Database) throws -> T) throws(StoreError) -> T {
         do {
             return try database.read(body)
         } catch let error as StoreError {

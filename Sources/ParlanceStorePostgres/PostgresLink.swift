@@ -39,6 +39,10 @@ final class PostgresLink: Sendable {
 
     /// Runs `body` with a connection of its own; the connection is lent to no one else meanwhile.
     func withConnection<T>(_ body: (PostgresSession) throws -> T) throws(StoreError) -> T {
+        try TurnTimeMeter.measure(.store) { () throws(StoreError) in try withConnectionNow(body) }
+    }
+
+    private func withConnectionNow<T>(_ body: (PostgresSession) throws -> T) throws(StoreError) -> T {
         let connection = try take()
         let session = PostgresSession(connection: connection, logger: logger)
         do {

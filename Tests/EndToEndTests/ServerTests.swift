@@ -43,6 +43,11 @@ struct ServerTests {
             let reply = try await server.request("POST", "/v1/conversations/\(id)/turns", json: ["text": said])
             Self.conforming(reply, "POST", "/v1/conversations/{id}/turns", to: spec)
             answers += reply.object["turns"] as? [[String: Any]] ?? []
+            // Where the turn's time went, for operators: every phase named, each a number of milliseconds.
+            let timing = reply.headers["server-timing"] ?? ""
+            let phases = timing.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            #expect(phases.map { $0.split(separator: ";").first.map(String.init) } == ["assistant", "app", "store", "lock"], "\(timing)")
+            #expect(phases.allSatisfy { Double($0.split(separator: "=").last ?? "") != nil }, "\(timing)")
         }
         #expect(answers.map { $0["step"] as? String }
                     == ["permission", "value:recipients", "value:content", "confirmIntent", "handled"], "\(answers)")
