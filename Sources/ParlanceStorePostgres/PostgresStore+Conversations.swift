@@ -14,22 +14,28 @@ extension PostgresStore: ConversationStore {
 
     /// Saves (or, with nil, forgets) a session's conversation, under the conversation's lock.
     public func saveConversationState(_ state: Data?, session: String) throws(StoreError) {
-        try link.transaction { connection in
-            try lockConversation(session, connection)
+        // One statement, which is its own transaction: a turn saves its state often, and each round trip counts.
+        try link.withConnection { connection in
             try Self.saveConversationState(state, session: session, user: user, connection)
         }
     }
 
+    /// Saves or forgets the state in one statement that first takes the conversation's lock (for the statement's
+    /// transaction, or again, harmlessly, inside a transaction that holds it).
     private static func saveConversationState(_ state: Data?, session: String, user: String,
                                               _ connection: PostgresSession) throws {
+        let lock = PostgresSession.Value.text(lockName(user, session))
         if let state {
             try connection.execute("""
-                INSERT INTO conversations (user_id, session, state, updated_at) VALUES ($1, $2, $3, now())
+                WITH locked AS (SELECT pg_advisory_xact_lock(hashtextextended($4, 0)))
+                INSERT INTO conversations (user_id, session, state, updated_at) SELECT $1, $2, $3, now() FROM locked
                 ON CONFLICT (user_id, session) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at
-                """, [.text(user), .text(session), .text(String(decoding: state, as: UTF8.self))])
+                """, [.text(user), .text(session), .text(String(decoding: state, as: UTF8.self)), lock])
         } else {
-            try connection.execute("DELETE FROM conversations WHERE user_id = $1 AND session = $2",
-                                   [.text(user), .text(session)])
+            try connection.execute("""
+                WITH locked AS (SELECT pg_advisory_xact_lock(hashtextextended($3, 0)))
+                DELETE FROM conversations WHERE user_id = $1 AND session = $2 AND EXISTS (SELECT 1 FROM locked)
+                """, [.text(user), .text(session), lock])
         }
     }
 
