@@ -399,8 +399,8 @@ def main():
     parser.add_argument("--side-by-side", action="store_true",
                         help="SQLite with one server, then PostgreSQL with two, in one table")
     parser.add_argument("--max-connections", type=int,
-                        help="the throwaway cluster's max_connections (default: enough for each conversation's "
-                             "turn lock and writes on every server)")
+                        help="the throwaway cluster's max_connections (default: PostgreSQL's own, 100; a "
+                             "server needs one for its turn locks and a few for its statements)")
     arguments = parser.parse_args()
     if not os.path.exists(arguments.binary):
         sys.exit(f"{arguments.binary} is missing: build it with `Scripts/release.sh`")
@@ -415,9 +415,7 @@ def main():
         plans = [("PostgreSQL" if on_postgres else "SQLite", arguments.servers, on_postgres)]
     cluster = None
     if any(on_postgres for *_, on_postgres in plans) and not arguments.store:
-        # Each turn holds its conversation's lock on a connection and writes on another.
-        most = max(servers for _, servers, on_postgres in plans if on_postgres)
-        cluster = Postgres(arguments.max_connections or 2 * most * arguments.conversations + 100)
+        cluster = Postgres(arguments.max_connections or 100)
     rows = []
     try:
         for label, servers, on_postgres in plans:
