@@ -82,10 +82,12 @@ struct PostgresTurnLockTests {
             return try await group.reduce(into: []) { $0.append($1) }
         }
         #expect(leases.count == 200)
-        let holders = try Self.count(url, "SELECT count(DISTINCT pid) FROM pg_locks WHERE locktype = 'advisory' AND granted")
+        // Other tests run beside this one, each in a database of its own: only this database's locks count.
+        let here = "locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())"
+        let holders = try Self.count(url, "SELECT count(DISTINCT pid) FROM pg_locks WHERE granted AND \(here)")
         #expect(holders == 1)
         for lease in leases { await lease.release() }
-        #expect(try Self.count(url, "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'") == 0)
+        #expect(try Self.count(url, "SELECT count(*) FROM pg_locks WHERE \(here)") == 0)
     }
 
     /// A flag one task sets and another reads.
