@@ -187,7 +187,10 @@ public actor ConversationHub: Service {
             && !served.conversation.hasBackgroundWork {
             candidates.append((id, await served.lastUsed))
         }
-        for candidate in candidates.sorted(by: { $0.used < $1.used }).prefix(live.count - limit + 1) {
+        // Other turns ran during the awaits above and may have made room already.
+        let excess = live.count - limit + 1
+        guard excess > 0 else { return }
+        for candidate in candidates.sorted(by: { $0.used < $1.used }).prefix(excess) {
             guard let served = live.removeValue(forKey: candidate.id) else { continue }
             known[candidate.id]?.log = served.log
             logger.debug("conversation put away", metadata: ["conversation": "\(candidate.id)"])
