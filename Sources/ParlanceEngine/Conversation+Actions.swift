@@ -129,6 +129,11 @@ extension Conversation {
         } catch {
             return ([], failed(error, task: task))
         }
+        // Saved with the decision: where the app's record of this request will be (see `facts(for:)`).
+        if case .handling(var handling) = machine.state.stage, handling.sentFrom != appDataPlace {
+            handling.sentFrom = appDataPlace
+            machine.state.stage = .handling(handling)
+        }
         do {
             state = try encodedState()
         } catch {

@@ -262,6 +262,15 @@ public actor Conversation {
         return intent
     }
 
+    /// Where this conversation's apps keep their data: the machine's name and the home (`<home>/app-data`).
+    /// Servers sharing one database each have their own; an app's record of what it handled is in one of them.
+    var appDataPlace: String {
+        var name = [CChar](repeating: 0, count: 256)
+        let machineName = gethostname(&name, name.count - 1) == 0
+            ? String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "localhost"
+        return machineName + ":" + (home ?? "")
+    }
+
     /// The state as the store should hold it: nothing when idle.
     func encodedState() throws -> Data? {
         if case .idle = machine.state.stage { return nil }
@@ -327,7 +336,9 @@ public actor Conversation {
             parameters: ConversationFacts.parameters(of: task.intent),
             preferredApp: domain.flatMap { try? registry.preferredApp(domain: $0) },
             ongoingApp: task.app == nil ? ongoing.app(for: task.intent, among: task.candidateApps) : nil,
-            handleIsIdempotent: installed?.bundle.intentsExtension?.handleIsIdempotent ?? false,
+            // A repeat is answered from the app's record, which is in the app data of the server that sent it.
+            handleIsIdempotent: (installed?.bundle.intentsExtension?.handleIsIdempotent ?? false)
+                && (task.sentFrom == nil || task.sentFrom == appDataPlace),
             opensAppWithoutAsking: decidingHandOff && installed.map { (try? registry.opensWithoutAsking($0.bundle.identifier)) ?? false } ?? false,
             // Unreadable: as if offered, so the offer is not made twice.
             defaultOffered: chosen && domain.map { (try? registry.defaultWasOffered(domain: $0)) ?? true } ?? true)

@@ -44,6 +44,7 @@ extension IntentTask {
         if let appChosenAtQuestion { members["appChosenAtQuestion"] = .bool(appChosenAtQuestion) }
         if let skipped { members["skipped"] = .array(skipped.map { .string($0) }) }
         if let skipToTell { members["skipToTell"] = .string(skipToTell) }
+        if let sentFrom { members["sentFrom"] = .string(sentFrom) }
         return .object(members)
     }
 }

@@ -116,6 +116,9 @@ public struct IntentTask: Codable, Sendable, Equatable {
     public var skipped: [String]?
     /// The parameter skipped last, until the user hears that the request goes on without it.
     public var skipToTell: String?
+    /// Where handle was sent from (`Conversation.appDataPlace`): the apps' data there holds the record an app
+    /// answers a repeated intent from, so only a server with that data may send it again after a crash.
+    public var sentFrom: String?
 
     public init(intent: String, identifier: String, parameters: [String: JSONValue], app: String?,
                 appWasNamed: Bool, candidateApps: [String]) {

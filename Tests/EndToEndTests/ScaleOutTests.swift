@@ -53,6 +53,83 @@ struct ScaleOutTests {
         #expect(sent == 1, "paid \(sent) times\n\(first.output)\n\(second.output)")
     }
 
+    /// The server a payment's "yes" went to is killed (SIGKILL) 0–60 ms after it, a few times, each time on a
+    /// fresh payment: the user says yes again to the other server, which takes the conversation up once the dead
+    /// server's connection (and with it the turn lock) is gone. Each server's MonkeyPay keeps its wallet in its
+    /// own home, so the other server cannot ask it whether a payment sent before the kill went through: it never
+    /// sends it again, and says it does not know. No payment is made twice across both wallets, none is reported
+    /// paid that was not, and every one ends in words: paid, or the outcome is unknown.
+    @Test func aServerKilledAfterThePaymentsYesLeavesItToTheOtherOnceAndTruthfully() async throws {
+        let url = try PostgresTestDatabase.make()
+        defer { PostgresTestDatabase.drop(url) }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scale-out-kill-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let homes = [folder.appendingPathComponent("a"), folder.appendingPathComponent("b")]
+        for home in homes { try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true) }
+        let token = "scale-out-" + UUID().uuidString
+        let tokenFile = folder.appendingPathComponent("token")
+        try Data(token.utf8).write(to: tokenFile)
+        let arguments = ["--store", url, "--token-file", tokenFile.path, "--no-speech"]
+        var servers = [try RunningServer(home: homes[0], arguments: arguments, token: token)]
+        servers.append(try RunningServer(home: homes[1], arguments: arguments, token: token))
+        defer { for server in servers { server.stop() } }
+
+        var random = SeededGenerator(seed: 41)
+        var outcome = PaymentCrashTests.Outcome()
+        for round in 0..<4 {
+            let victim = round % 2, survivor = 1 - round % 2
+            let cents = 210 + round
+            outcome.amounts.append(cents)
+            // Asked on the survivor, up to the confirmation (the permission is asked once, on the first).
+            let id = try await servers[survivor].startConversation()
+            var turns = try await servers[survivor].say(
+                "pay Bobo \(cents / 100).\(String(format: "%02d", cents % 100)) dollars with MonkeyPay", in: id)
+            while turns.last?["step"] as? String == "permission" { turns = try await servers[survivor].say("yes", in: id) }
+            try #require(turns.last?["step"] as? String == "confirmIntent", "\(turns)")
+            // The yes goes to the victim, killed while it may be anywhere in the handle.
+            let delay = Double(random.next() % 61) / 1000
+            let killed = servers[victim]
+            async let lost = try? killed.say("yes", in: id)
+            try await Task.sleep(for: .seconds(delay))
+            kill(killed.processIdentifier, SIGKILL)
+            // Killed after it answered: the user was told there, and the other server finds nothing left to do.
+            let answeredBeforeTheKill = await lost ?? []
+            PaymentCrashTests.tally(answeredBeforeTheKill, into: &outcome)
+            outcome.log += "kill \(round) after \(Int(delay * 1000)) ms\n\(killed.output)\n"
+            // The user says yes again, to the other server; what it asks then is answered yes, until it tells.
+            var told = try await servers[survivor].say("yes", in: id)
+            outcome.log += "\(told)\n"
+            var answered = 0
+            while told.last?["kind"] as? String == "question", answered < 3 {
+                answered += 1
+                let more = try await servers[survivor].say("yes", in: id)
+                outcome.log += "\(more)\n"
+                told += more
+            }
+            PaymentCrashTests.tally(told, into: &outcome)
+            let shown = try await servers[survivor].request("GET", "/v1/conversations/\(id)")
+            #expect(shown.status == 200, "\(shown.text)")
+            // The victim's home is served again, for the next kill.
+            servers[victim] = try RunningServer(home: homes[victim], arguments: arguments, token: token)
+        }
+
+        var paid: [Int: Int] = [:]
+        for home in homes {
+            let wallet = home.appendingPathComponent("app-data/org.parlance.examples.monkeypay/state.json")
+            guard FileManager.default.fileExists(atPath: wallet.path) else { continue }
+            paid.merge(try PaymentCrashTests.monkeyPayPayments(wallet), uniquingKeysWith: +)
+        }
+        print("two servers, \(outcome.amounts.count) kills: \(outcome.summary(paid: paid))")
+        for cents in outcome.amounts {
+            #expect(paid[cents, default: 0] <= 1, "\(cents) cents paid \(paid[cents, default: 0]) times\n\(outcome.log)")
+            if outcome.claimed.contains(cents) {
+                #expect(paid[cents, default: 0] == 1, "reported paid but never paid: \(cents) cents\n\(outcome.log)")
+            }
+        }
+        let told = outcome.claimed.count + outcome.unknown
+        #expect(told >= outcome.amounts.count, "\(outcome.amounts.count) payments, \(told) told\n\(outcome.log)")
+    }
+
     /// A conversation is its user's on every server: another user's token finds nothing there.
     @Test func theUsersAreTheDatabasesOnEveryServer() async throws {
         let url = try PostgresTestDatabase.make()

@@ -27,6 +27,7 @@ import Testing
         full.appChosenAtQuestion = true
         full.skipped = ["note"]
         full.skipToTell = "note"
+        full.sentFrom = "host-a:/var/lib/parlance"
         var nullResponse = bare
         nullResponse.confirmResponse = .null
         return [bare, full, nullResponse]
@@ -35,7 +36,7 @@ import Testing
     @Test func everyStageAsCodableWritesIt() throws {
         for task in Self.tasks {
             // A property added to the task must be written by `IntentTask.jsonTree` too.
-            #expect(Mirror(reflecting: task).children.count == 14, "IntentTask's stored properties changed")
+            #expect(Mirror(reflecting: task).children.count == 15, "IntentTask's stored properties changed")
             let stages: [ConversationStage] = [.idle, .resolving(task), .confirming(task), .handling(task),
                                                .findingRide(task, then: .permission)]
             for stage in stages {

@@ -98,6 +98,44 @@ struct InProcessConversationTests {
         await assistant.shutdown()
     }
 
+    /// An app that answers a repeated intent from its record keeps that record in its app data, in the home of the
+    /// assistant that sent it: after a crash, only an assistant with that home sends it again; another (a second
+    /// server on the same database) tells the user the outcome is unknown and never sends it.
+    @Test("a handle sent before a crash is sent again only from the home whose app data holds the app's record",
+          arguments: [true, false])
+    func resendOnlyFromTheSameHome(sameHome: Bool) async throws {
+        let paid = Sent()
+        var bundle = Self.pay
+        bundle.extensions = bundle.extensions.map { info in
+            var info = info
+            if info.kind == .intents { info.handleIsIdempotent = true }
+            return info
+        }
+        let assistant = InProcessAssistant(apps: [InProcessApp(bundle) { PayExtension(paid: paid) }])
+        _ = await assistant.say("pay Bobo 20 dollars with MonkeyPay")
+        let homes = ["a", "b"].map { FileManager.default.temporaryDirectory.appendingPathComponent("resend-home-\($0)").path }
+        func conversation(home: String, over store: any ConversationStore) -> Conversation {
+            Conversation(apps: assistant.store, store: store, home: home, host: assistant.host,
+                         understander: RequestUnderstander(store: assistant.store, defaultCurrency: "USD"), session: "test")
+        }
+        let crashing = CrashingStore(assistant.store)
+        let dying = conversation(home: homes[0], over: crashing)
+        _ = await dying.resume()
+        crashing.arm(.beforeHandle)
+        _ = await dying.respond(to: "yes")
+        #expect(crashing.crashed)
+        let restarted = conversation(home: sameHome ? homes[0] : homes[1], over: assistant.store)
+        let told = await restarted.resume()
+        if sameHome {
+            #expect(told.last?.kind == .result, "asked again, answered from the app's record: \(told.map(\.speech))")
+            #expect(paid.messages.count == 1)
+        } else {
+            #expect(told.last?.step == "interrupted", "\(told.map(\.speech))")
+            #expect(paid.messages.isEmpty, "another home's copy of the app would do it again")
+        }
+        await assistant.shutdown()
+    }
+
     /// With the extension running, the decision and the send are one write, so a crash before it leaves
     /// nothing in the journal; when the extension must start first, the decision is written before the
     /// start. Either way the request is asked again on resume and paid once.
