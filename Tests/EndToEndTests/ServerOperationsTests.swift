@@ -178,7 +178,14 @@ struct ServerOperationsTests {
         _ = try await server.say("tell Kiki on Chatterbox that I am early", in: id)
 
         async let slow = server.request("POST", "/v1/conversations/\(id)/turns", json: ["text": "tell Kiki on Chatterbox that I am late"])
-        try await Task.sleep(for: .milliseconds(500))
+        // SIGTERM once the turn is being answered (on a busy machine the request may take a while to arrive).
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(20)
+        while clock.now < deadline {
+            let samples = Self.samples(try await Self.scrape(server, token: server.token).text)
+            if (Self.value(samples, "parlance_turns_in_flight") ?? 0) >= 1 { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
         kill(server.processIdentifier, SIGTERM)
         try await Task.sleep(for: .milliseconds(100))
         let readiness = try await server.request("GET", "/readyz", authorized: false)
@@ -192,7 +199,6 @@ struct ServerOperationsTests {
         let answered = try await slow
         #expect(answered.status == 200, "\(answered.text)")
         #expect(((answered.object["turns"] as? [[String: Any]])?.last)?["step"] as? String == "handled", "\(answered.text)")
-        let clock = ContinuousClock()
         let end = clock.now + .seconds(30)
         while server.isRunning, clock.now < end { try await Task.sleep(for: .milliseconds(20)) }
         #expect(!server.isRunning)
