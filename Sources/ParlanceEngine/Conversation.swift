@@ -262,14 +262,9 @@ public actor Conversation {
         return intent
     }
 
-    /// Where this conversation's apps keep their data: the machine's name and the home (`<home>/app-data`).
-    /// Servers sharing one database each have their own; an app's record of what it handled is in one of them.
-    var appDataPlace: String {
-        var name = [CChar](repeating: 0, count: 256)
-        let machineName = gethostname(&name, name.count - 1) == 0
-            ? String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "localhost"
-        return machineName + ":" + (home ?? "")
-    }
+    /// Where this conversation's apps keep their data (`AppDataPlace`). Servers sharing one database each have
+    /// their own; an app's record of what it handled is in one of them.
+    var appDataPlace: String { AppDataPlace.name(home: home) }
 
     /// The state as the store should hold it: nothing when idle.
     func encodedState() throws -> Data? {
