@@ -8,16 +8,9 @@ import Testing
 @Suite(.waitsBlocking, .enabled(if: PostgresTestDatabase.serverURL != nil, Comment(rawValue: PostgresTestDatabase.skipReason)))
 struct ScaleOutTests {
     @Test func aConversationsTurnsAlternateBetweenTwoServersAndItsPaymentIsMadeOnce() async throws {
-        let url = try PostgresTestDatabase.make()
-        defer { PostgresTestDatabase.drop(url) }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scale-out-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let homes = [folder.appendingPathComponent("a"), folder.appendingPathComponent("b")]
-        for home in homes { try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true) }
-        let token = "scale-out-" + UUID().uuidString
-        let tokenFile = folder.appendingPathComponent("token")
-        try Data(token.utf8).write(to: tokenFile)
-        let arguments = ["--store", url, "--token-file", tokenFile.path, "--no-speech"]
+        let place = try TwoServerPlace()
+        defer { place.remove() }
+        let (homes, token, arguments) = (place.homes, place.token, place.arguments)
         // One after the other: the first makes the tables and installs the sample apps, the second finds them.
         let first = try RunningServer(home: homes[0], arguments: arguments, token: token)
         defer { first.stop() }
@@ -60,16 +53,9 @@ struct ScaleOutTests {
     /// sends it again, and says it does not know. No payment is made twice across both wallets, none is reported
     /// paid that was not, and every one ends in words: paid, or the outcome is unknown.
     @Test func aServerKilledAfterThePaymentsYesLeavesItToTheOtherOnceAndTruthfully() async throws {
-        let url = try PostgresTestDatabase.make()
-        defer { PostgresTestDatabase.drop(url) }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scale-out-kill-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let homes = [folder.appendingPathComponent("a"), folder.appendingPathComponent("b")]
-        for home in homes { try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true) }
-        let token = "scale-out-" + UUID().uuidString
-        let tokenFile = folder.appendingPathComponent("token")
-        try Data(token.utf8).write(to: tokenFile)
-        let arguments = ["--store", url, "--token-file", tokenFile.path, "--no-speech"]
+        let place = try TwoServerPlace()
+        defer { place.remove() }
+        let (homes, token, arguments) = (place.homes, place.token, place.arguments)
         var servers = [try RunningServer(home: homes[0], arguments: arguments, token: token)]
         servers.append(try RunningServer(home: homes[1], arguments: arguments, token: token))
         defer { for server in servers { server.stop() } }
@@ -155,5 +141,31 @@ struct ScaleOutTests {
         #expect(asAda.status == 404, "\(asAda.text)")
         let refused = try runner.run(["serve", "--store", "mysql://x/y", "--port", "0"])
         #expect(refused.status != 0 && refused.stderr.contains("is not a store"), "\(refused.stderr)")
+    }
+}
+
+/// Two servers' homes, one token and one fresh PostgreSQL database: what the scale-out tests start servers on.
+private struct TwoServerPlace {
+    let url: String
+    let folder: URL
+    let homes: [URL]
+    let token = "scale-out-" + UUID().uuidString
+    /// `parlance serve`'s arguments for either server.
+    let arguments: [String]
+
+    init() throws {
+        url = try PostgresTestDatabase.make()
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("scale-out-\(UUID().uuidString)")
+        homes = [folder.appendingPathComponent("a"), folder.appendingPathComponent("b")]
+        for home in homes { try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true) }
+        let tokenFile = folder.appendingPathComponent("token")
+        try Data(token.utf8).write(to: tokenFile)
+        arguments = ["--store", url, "--token-file", tokenFile.path, "--no-speech"]
+    }
+
+    /// Drops the database and the homes.
+    func remove() {
+        PostgresTestDatabase.drop(url)
+        try? FileManager.default.removeItem(at: folder)
     }
 }
