@@ -15,6 +15,9 @@ public final class PostgresTurnLock: ConversationTurnLock {
     private let holder: PostgresLockHolder
 
     /// The lock over the database the store is in.
+    /// How long a turn waits for the one in progress before it gives up (a server that hangs keeps its lock).
+    static let longestWait = Duration.seconds(60)
+
     public init(store: PostgresStore) {
         address = store.address
         holder = PostgresLockHolder(link: store.link)
@@ -23,8 +26,13 @@ public final class PostgresTurnLock: ConversationTurnLock {
     public func acquire(user: String, session: String) async throws(StoreError) -> ConversationTurnLease {
         let name = PostgresStore.lockName(user, session, turn: true)
         var pause = Duration.milliseconds(1)
+        let giveUp = ContinuousClock.now + Self.longestWait
         do {
             while try await !holder.tryLock(name) {
+                guard ContinuousClock.now < giveUp else {
+                    throw StoreError(.database, "another turn of this conversation has been answered for over "
+                        + "\(Self.longestWait.components.seconds) s, here or on another server; try again later")
+                }
                 try await Task.sleep(for: pause)
                 pause = min(pause * 2, .milliseconds(50))
             }
