@@ -114,16 +114,24 @@ struct SpokenRequestRecognizer: StreamingSpeechRecognizer {
             guard let trimmed = VoiceActivityDetector.speech(in: audio) else { return Hearing(readings: [], chosen: nil) }
             speech = trimmed
         }
-        return hearing(try await engine.recognize(speech, language: language), language: language)
+        let seconds = Double(speech.samples.count) / Double(max(speech.sampleRate, 1))
+        let readings = try await engine.recognize(speech, language: language)
+            .filter { !InventedTranscript.isTooFastToBeSpoken($0.text, seconds: seconds) }
+        return hearing(readings, language: language)
     }
 
     /// The engine's readings with names written as written, then the same read again with the names of
     /// `vocabulary` where other words sound like them; the one taken is the reading understanding serves with
     /// the most known names in its values ("Send Kiki 55 pounds" over "Send key key 55 pounds"), the engine's
     /// own on a tie, else the engine's best (which understanding then declines).
+    /// A reading that loops on a word or a phrase is no reading (`InventedTranscript`): when every one does,
+    /// nothing was heard.
     func hearing(_ engineReadings: [SpeechHypothesis], language: String) -> Hearing {
-        let readings = engineReadings.map { reading in
-            SpeechHypothesis(text: forms.apply(reading.text), score: reading.score, confidence: reading.confidence)
+        // Chinese is read in simplified characters, whichever script the engine wrote.
+        let chinese = language.lowercased().hasPrefix("zh")
+        let readings = engineReadings.filter { !InventedTranscript.isLooping($0.text) }.map { reading in
+            let text = chinese ? SimplifiedChinese.simplified(reading.text) : reading.text
+            return SpeechHypothesis(text: forms.apply(text), score: reading.score, confidence: reading.confidence)
         }
         let corrected = correctedReadings(of: readings, language: language)
         let chosen = bestReading(readings, corrected: corrected, language: language) ?? readings.first
