@@ -17,6 +17,10 @@ labelled requests, one JSON object per line, for `parlance eval` (intent accurac
   LANG-written-{dev,heldout} ride, message and call requests written for Parlance, lower case as speech writes them
                           (Scripts/recall_written/LANG.txt), split by a stable hash of the text: the held-out
                           half is only ever measured.
+  LANG-blind-dev          the same kinds of requests by another writer blind to the templates
+                          (Scripts/recall_dev/LANG.txt), 105 per language: a development set, looked at and tuned on.
+  LANG-blind              ride, message and call requests written by someone who never saw the templates, word
+                          lists or the sets above (Scripts/recall_blind/LANG.txt), 90 per language: all held out.
   LANG-lower-{dev,heldout} the labelled sets Evaluation/LANG/{dev,heldout}.jsonl (in-scope lines) lower-cased
                           and without punctuation, as speech recognisers write requests; names nobody taught the
                           assistant stay names. The held-out ones are only ever measured.
@@ -138,9 +142,9 @@ WRITTEN_INTENTS = {"R": ("INRequestRideIntent", RIDE_APP), "M": ("INSendMessageI
                    "C": ("INStartCallIntent", None)}
 
 
-def written(language):
-    """(part, row) for each request in Scripts/recall_written/LANG.txt: dev or heldout by a stable hash."""
-    path = os.path.join(ROOT, "Scripts", "recall_written", f"{language}.txt")
+def written(language, folder="recall_written"):
+    """(part, row) for each request in Scripts/FOLDER/LANG.txt: dev or heldout by a stable hash."""
+    path = os.path.join(ROOT, "Scripts", folder, f"{language}.txt")
     if not os.path.exists(path):
         return []
     rows = []
@@ -183,6 +187,12 @@ def main():
         found = written(language)
         for name in ("dev", "heldout") if found else ():
             write(os.path.join(args.out, f"{language}-written-{name}.jsonl"), [row for part, row in found if part == name])
+        looked_at = written(language, "recall_dev")
+        if looked_at:
+            write(os.path.join(args.out, f"{language}-blind-dev.jsonl"), [row for _, row in looked_at])
+        blind = written(language, "recall_blind")
+        if blind:
+            write(os.path.join(args.out, f"{language}-blind.jsonl"), [row for _, row in blind])
         for name in ("dev", "heldout"):
             source = os.path.join(ROOT, "Evaluation", language, f"{name}.jsonl")
             if os.path.exists(source):

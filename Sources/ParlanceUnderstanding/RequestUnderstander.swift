@@ -69,7 +69,28 @@ public final class RequestUnderstander: Sendable {
         if let other = LanguageIdentifier.clearlyOther(than: context.model.language, in: utterance) {
             context = try self.context(for: other)
         }
-        return interpret(utterance, original: text, context: context)
+        return interpret(Self.withoutOpenings(utterance, openings: context.model.openings), original: text, context: context)
+    }
+
+    /// The request without the words said before it to the assistant ("ok google", "uh", "äh"), as many as
+    /// lead it (commas between them too); the utterance itself when nothing would be left.
+    static func withoutOpenings(_ utterance: Utterance, openings: [[String]]) -> Utterance {
+        var start = 0
+        var advanced = true
+        while advanced {
+            advanced = false
+            while start < utterance.tokens.count, utterance.tokens[start].kind == .punctuation { start += 1 }
+            for opening in openings where !opening.isEmpty && start + opening.count < utterance.tokens.count {
+                if zip(opening, utterance.tokens[start...]).allSatisfy({ $0 == $1.key }) {
+                    start += opening.count
+                    advanced = true
+                    break
+                }
+            }
+        }
+        while start < utterance.tokens.count, utterance.tokens[start].kind == .punctuation { start += 1 }
+        guard start > 0, start < utterance.tokens.count else { return utterance }
+        return Utterance(utterance.originalText(of: start..<utterance.tokens.count))
     }
 
     /// Waits until models training in the background (for apps installed since the cached ones were
@@ -260,9 +281,12 @@ public final class RequestUnderstander: Sendable {
             tagger.tag(ModelFeatures.positions(segments, intent: trainingClass), keys: segments.map(\.key))
                 .map { tagger.labels[$0] }
         } ?? Array(repeating: "O", count: segments.count)
+        let carriesMessage = model.tagger(for: trainingClass)?.labels.contains("B-content") ?? false
         let labels = Self.withoutWordOnlyPeople(
-            Self.quotedMessage(Self.typedByVocabulary(found, segments: segments, intent: trainingClass, edgeWords: model.edgeWords),
-                               segments: segments),
+            Self.wholeCapitalizedNames(capitalsMarkNames: !model.language.capitalizedNouns, Self.messageAfterColon(
+                Self.quotedMessage(Self.typedByVocabulary(found, segments: segments, intent: trainingClass, edgeWords: model.edgeWords),
+                                   segments: segments),
+                segments: segments, carriesMessage: carriesMessage), segments: segments),
             segments: segments, edgeWords: model.edgeWords, functionWords: model.language.functionWords)
         // The request's own words (outside the values it carries) must say it is of this intent, and
         // none may say it is something no app here does ("remind me to call Kiki": "remind").
@@ -387,7 +411,15 @@ public final class RequestUnderstander: Sendable {
                 guard case .word = segments[index].kind, !segments[index].isCapitalized else { return false }
                 return edgeWords.contains(segments[index].key)
             }
-            return plain && span.range.contains { functionWords.contains(segments[$0].key) }
+            guard plain, span.range.contains(where: { functionWords.contains(segments[$0].key) }) else {
+                // Lower-case words that end with a function word ("hear this") are no name either (a relation
+                // begins with one: "my wife").
+                return span.range.count > 1 && span.range.allSatisfy { index in
+                    guard case .word = segments[index].kind else { return false }
+                    return !segments[index].isCapitalized
+                } && functionWords.contains(segments[span.range.upperBound - 1].key)
+            }
+            return true
         }
         var labels = labels
         // Function words alone, in lower case, name nobody ("sag der Gruppe …": "der"), whatever else the request holds.
@@ -404,6 +436,57 @@ public final class RequestUnderstander: Sendable {
             for index in span.range { labels[index] = "O" }
         }
         return labels
+    }
+
+    /// A name the user wrote with capitals is whole: capitalized words the tagger left out right beside a person,
+    /// a group, an album, a workout or a ride option are part of it ("show my Moon Trip photos": the album is
+    /// "Moon Trip", not "Moon"). Only plain words inside the sentence count (its first word is capitalized anyway);
+    /// words of another value, an app's name and vocabulary stay what they are. Not in a language that capitalizes
+    /// every noun ("Gib Anna Bescheid").
+    static func wholeCapitalizedNames(capitalsMarkNames: Bool = true, _ labels: [String], segments: [Segment]) -> [String] {
+        guard capitalsMarkNames else { return labels }
+        var labels = labels
+        func isLooseCapital(_ index: Int) -> Bool {
+            guard index >= 0, index < segments.count, labels[index] == "O", segments[index].isCapitalized else { return false }
+            if case .word = segments[index].kind { return true }
+            return false
+        }
+        for span in valueSpans(labels) where namedByVocabulary.contains(String(span.property)) && span.property != "searchTerms" {
+            var start = span.range.lowerBound
+            while isLooseCapital(start - 1) { start -= 1 }
+            var end = span.range.upperBound
+            while isLooseCapital(end) { end += 1 }
+            guard start < span.range.lowerBound || end > span.range.upperBound else { continue }
+            for index in start..<end { labels[index] = (index == start ? "B-" : "I-") + span.property }
+        }
+        return labels
+    }
+
+    /// Colons that introduce what follows them, in every script.
+    private static let colons: Set<String> = [":", "：", "﹕"]
+
+    /// What follows a colon to the end of a message request is the message ("… on Chatterly: ciao"), when the
+    /// tagger put the message there or nowhere: lower-case words there are not a recipient's name, and a message
+    /// the tagger began before the colon ("the following") was the request's own words. An app's name at the
+    /// end stays the app; a colon already inside a message, or quoted, is left alone.
+    static func messageAfterColon(_ labels: [String], segments: [Segment], carriesMessage: Bool) -> [String] {
+        guard carriesMessage,
+              let colon = segments.indices.first(where: { Self.colons.contains(segments[$0].key) && labels[$0] == "O" })
+        else { return labels }
+        var end = segments.count
+        while end > colon + 1 {
+            if case .punctuation = segments[end - 1].kind { end -= 1 } else if case .app = segments[end - 1].kind { end -= 1 } else { break }
+        }
+        let tail = (colon + 1)..<end
+        guard !tail.isEmpty else { return labels }
+        let hasMessage = labels.contains { $0.dropFirst(2) == "content" }
+        guard tail.contains(where: { labels[$0].dropFirst(2) == "content" }) || !hasMessage else { return labels }
+        var relabelled = labels
+        for index in relabelled.indices where index < colon && relabelled[index].dropFirst(2) == "content" {
+            relabelled[index] = "O"
+        }
+        for index in tail { relabelled[index] = (index == tail.lowerBound ? "B-" : "I-") + "content" }
+        return relabelled
     }
 
     /// Quotation marks that differ at each end, opening → closing: only they say which side of the text they are on.

@@ -28,6 +28,19 @@ extension UnderstandingTests {
                     == ["O", "O", "B-recipients", "O", "O", "O", "O", "O"])
         }
 
+        /// Lower-case words that end with a function word name nobody ("hear this"), even when the request's words
+        /// around them are no template's; a relation, which begins with one ("my wife"), stays.
+        @Test func aPersonEndingInAFunctionWordGoes() {
+            let segments = Self.words("greta must hear this now on chatterly")
+            let labels = ["B-recipients", "O", "B-recipients", "I-recipients", "O", "O", "O"]
+            #expect(RequestUnderstander.withoutWordOnlyPeople(labels, segments: segments, edgeWords: [], functionWords: Self.functionWords)
+                    == ["B-recipients", "O", "O", "O", "O", "O", "O"])
+            let relation = Self.words("greta and my wife")
+            let family = ["B-recipients", "O", "B-recipients", "I-recipients"]
+            #expect(RequestUnderstander.withoutWordOnlyPeople(family, segments: relation, edgeWords: [],
+                                                              functionWords: Self.functionWords.union(["my"])) == family)
+        }
+
         /// Found in review: "send a message to Bobo and Will" lost Will ("will" is a word of the templates).
         @Test func aNameThatIsAlsoARequestWordStays() {
             let written = Self.words("bobo and will")

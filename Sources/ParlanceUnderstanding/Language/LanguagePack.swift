@@ -50,6 +50,11 @@ public struct LanguagePack: Sendable {
     /// Words that start what follows a name and never end one ("把", "我", "明天"): where a name of
     /// uncertain length stops.
     var nameBreaks: [String] = []
+    /// What people say to the assistant before a request and is no part of it: its name ("ok google", "alexa",
+    /// "小度小度") and hesitations ("uh", "äh", "えっと"). Left out before the request is read.
+    var openings: [String] = []
+    /// Whether the language writes every noun with a capital (German): a capital then says nothing of a name.
+    var capitalizedNouns = false
     /// Common kinds of workout ("run", "Schwimmen", "水泳"): a workout's name for every workout app, after the
     /// app's own.
     var workoutKinds: [String] = []
@@ -95,6 +100,9 @@ public struct Phrasing: Sendable {
     var fillers: [String: [String]]
     /// Which filler list a property uses when it is not its own name ("payee" → "person").
     var fillerKinds: [String: String]
+    /// More lists a property's training values are drawn from, after its kind's ("contacts" → "business"): values
+    /// of the same kind that its own list leaves out.
+    var moreFillerKinds: [String: [String]] = [:]
     /// Ways to name the app before the request ("{app}, ", "ask {app} to ").
     var appPrefixes: [String]
     /// Ways to name the app after the request (" on {app}", " using {app}").

@@ -20,6 +20,8 @@ final class LanguageModel: Sendable {
     let commonWords: Set<String>
     /// The common words and the function words: none of them begins or ends a value.
     let edgeWords: Set<String>
+    /// The language's openings (`LanguagePack.openings`) as token keys, longest first.
+    let openings: [[String]]
     /// Exact matches of the phrasing templates.
     let templates: TemplateMatcher
     /// The installed apps' example requests the model was trained for.
@@ -130,6 +132,7 @@ final class LanguageModel: Sendable {
         // Function words ("I'll") are no part of a name either, even capitalized.
         let edgeWords = commonWords.union(language.functionWords)
         self.edgeWords = edgeWords
+        openings = language.openings.map { Utterance($0).tokens.map(\.key) }.sorted { $0.count > $1.count }
         templates = TemplateMatcher(phrasing: phrasing, commonWords: edgeWords,
                                     listProperties: Self.listProperties,
                                     listJoiners: language.listJoiners, unspaced: language.numbers.ideographic,
@@ -153,7 +156,6 @@ final class LanguageModel: Sendable {
         // Each filler is a vocabulary phrase in half of the sentences and a plain word in the other half.
         let vocabularies = [GazetteerMatcher(entries: Self.trainingVocabulary(language, parity: 0)),
                             GazetteerMatcher(entries: Self.trainingVocabulary(language, parity: 1))]
-        var sentenceCount = 0
         let time = ReferenceTime(now: Date(timeIntervalSince1970: 1_780_000_000),
                                  calendar: Calendar(identifier: .gregorian))
         let intents = phrasing.templates.keys.sorted()
@@ -177,6 +179,9 @@ final class LanguageModel: Sendable {
             for template in templates {
                 // About 480 sentences per intent, however many templates it has.
                 let count = intent == IntentClassifier.none ? 14 : max(16, 480 / max(templates.count, 1))
+                expander.reseed(for: template, of: intent)
+                // Counted per template, like the generator, so that other templates do not shift its sentences.
+                var sentenceCount = 0
                 for written in expander.expand(template, count: count,
                                                appNames: trainingApps, wrapApp: true) {
                     sentenceCount += 1

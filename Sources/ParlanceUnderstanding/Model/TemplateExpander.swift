@@ -58,6 +58,16 @@ struct TemplateExpander {
         self.conjunction = conjunction
     }
 
+    /// The generator for one template of one class: seeded by the pair alone, so that a template added to or
+    /// changed in one intent leaves every other template's sentences as they were (and fewer sentences from a
+    /// template are the first ones of more).
+    mutating func reseed(for template: Template, of intent: String) {
+        var digest = StableDigest()
+        digest.add(intent)
+        digest.add(template.source)
+        random = SeededRandom(seed: digest.value)
+    }
+
     /// `count` sentences from one template; `appName` fills `{app}` or is added around the request.
     mutating func expand(_ template: Template, count: Int, appNames: [String], wrapApp: Bool) -> [Sentence] {
         let nodes = template.nodes
@@ -120,7 +130,8 @@ struct TemplateExpander {
 
     private mutating func fill(_ name: String, into pieces: inout [(String, String?)]) {
         let kind = phrasing.fillerKinds[name] ?? name
-        let values = phrasing.fillers[kind] ?? [name]
+        let values = ((phrasing.fillers[kind] ?? [name])
+            + (phrasing.moreFillerKinds[name] ?? []).flatMap { phrasing.fillers[$0] ?? [] })
         let label: String? = name
         let count = listProperties.contains(name) && random.chance(0.2) ? 2 + random.next(2) : 1
         for item in 0..<count {

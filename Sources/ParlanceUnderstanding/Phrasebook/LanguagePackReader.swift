@@ -29,6 +29,7 @@ struct LanguagePackReader {
         "content-openers": false, "courtesy": false, "possessives": false, "relations": false,
         "honorifics": false, "surnames": false, "name-prefixes": false, "name-breaks": false,
         "workout-kinds": false, "group-words": false, "app-modifiers": false, "spoken-app-prefixes": false,
+        "openings": false,
     ]
     /// The `@numbers` tables.
     static let numberTables: Set<String> = ["values", "scales", "fractions", "ordinals", "currency-subunits"]
@@ -229,9 +230,10 @@ struct LanguagePackReader {
         return table
     }
 
-    private mutating func settings() -> (decimalSeparator: Character, ideographic: Bool) {
+    private mutating func settings() -> (decimalSeparator: Character, ideographic: Bool, capitalizedNouns: Bool) {
         var separator: Character = "."
         var ideographic = false
+        var capitalizedNouns = false
         var sawSeparator = false
         for (key, value, keyLocation, location) in pairs(section("settings")) {
             switch key {
@@ -249,13 +251,19 @@ struct LanguagePackReader {
                     continue
                 }
                 ideographic = value == "yes"
+            case "capitalized-nouns":
+                guard value == "yes" || value == "no" else {
+                    issues.append(PhrasebookIssue(location, "capitalized-nouns is yes or no"))
+                    continue
+                }
+                capitalizedNouns = value == "yes"
             default:
-                issues.append(PhrasebookIssue(keyLocation, "unknown setting '\(key)'; the settings are decimal-separator and "
-                                              + "ideographic-numbers"))
+                issues.append(PhrasebookIssue(keyLocation, "unknown setting '\(key)'; the settings are decimal-separator, "
+                                              + "ideographic-numbers and capitalized-nouns"))
             }
         }
         if !sawSeparator { missing("@settings with decimal-separator") }
-        return (separator, ideographic)
+        return (separator, ideographic, capitalizedNouns)
     }
 
     private mutating func currencies() -> [String: String] {
@@ -314,32 +322,37 @@ struct LanguagePackReader {
         return name(Substring(text))
     }
 
-    private mutating func lists() -> (fillers: [String: [String]], kinds: [String: String]) {
+    private mutating func lists() -> (fillers: [String: [String]], kinds: [String: String], more: [String: [String]]) {
         var fillers: [String: [String]] = [:]
         for section in sections.values where section.kind == "list" {
             if let name = section.name { fillers[name] = section.entries.map(\.text) }
         }
         var kinds: [String: String] = [:]
+        var more: [String: [String]] = [:]
         for (key, value, _, location) in pairs(section("fillers")) {
-            guard fillers[value] != nil else {
-                issues.append(PhrasebookIssue(location, "no @list \(value)"))
+            // "person + business": the first list is the kind (what the value is); training draws from all.
+            let parts = value.split(separator: "+").map { $0.trimmingCharacters(in: .whitespaces) }
+            let missing = parts.filter { fillers[$0] == nil }
+            guard missing.isEmpty, let kind = parts.first else {
+                issues.append(PhrasebookIssue(location, "no @list \(missing.joined(separator: ", "))"))
                 continue
             }
-            kinds[key] = value
+            kinds[key] = kind
+            if parts.count > 1 { more[key] = Array(parts.dropFirst()) }
         }
-        return (fillers, kinds)
+        return (fillers, kinds, more)
     }
 
     // MARK: Building
 
     private mutating func build(code: String, dates: any DateReading) -> LanguagePack {
-        let (decimalSeparator, ideographic) = settings()
+        let (decimalSeparator, ideographic, capitalizedNouns) = settings()
         let numberWords = NumberWords(
             values: numbers("values"), scales: numbers("scales"), joiners: Set(words("number-joiners")),
             articles: Set(words("articles")), decimalPoints: Set(words("decimal-points")), fractions: numbers("fractions"),
             decimalSeparator: decimalSeparator, ordinals: numbers("ordinals").mapValues { Int($0) },
             standaloneScales: Set(words("standalone-scales")), ideographic: ideographic)
-        let (fillers, fillerKinds) = lists()
+        let (fillers, fillerKinds, moreFillerKinds) = lists()
         var parser = TemplateParser(rules: rules) { name in
             fillers[fillerKinds[name] ?? name] != nil
         }
@@ -354,6 +367,7 @@ struct LanguagePackReader {
         if section("none") == nil { missing("@none") }
         let phrasing = Phrasing(
             templates: templates, outOfScope: outOfScope, fillers: fillers, fillerKinds: fillerKinds,
+            moreFillerKinds: moreFillerKinds,
             appPrefixes: words("app-prefixes"), appSuffixes: words("app-suffixes"),
             politePrefixes: words("polite-prefixes"), contentLabels: words("content-labels"),
             contentOpeners: words("content-openers"), courtesy: words("courtesy"),
@@ -364,7 +378,8 @@ struct LanguagePackReader {
             keywords: keywords(), listJoiners: Set(words("list-joiners")), appCues: Set(words("app-cues")),
             functionWords: Set(words("function-words")), possessives: words("possessives"), relations: words("relations"),
             honorifics: words("honorifics"), surnames: words("surnames"), namePrefixes: words("name-prefixes"),
-            nameBreaks: words("name-breaks"), workoutKinds: words("workout-kinds"),
+            nameBreaks: words("name-breaks"), openings: words("openings"), capitalizedNouns: capitalizedNouns,
+            workoutKinds: words("workout-kinds"),
             answers: AnswerWords(yes: words("yes"), no: words("no"), cancel: words("cancel"), always: words("always"),
                                  valuePrefixes: words("value-prefixes"), choiceWords: words("choice-words"),
                                  repeatQuestion: words("repeat"), proceed: words("proceed"),
