@@ -167,7 +167,8 @@ struct ServerOperationsTests {
         let bundles = try BundleFixture()
         defer { bundles.remove() }
         let app = try bundles.chatterbox()
-        try bundles.useTestExtension(in: app, arguments: "sleepy handle")  // handle takes 1.3 s
+        // Handle takes 4 s: a busy machine's metrics scrape below must still find the turn before it ends.
+        try bundles.useTestExtension(in: app, arguments: "drowsy handle")
         let runner = CommandRunner(home: home)
         #expect(try runner.run(["apps", "install", app.path]).status == 0)
         #expect(try runner.run(["apps", "allow", "com.example.chatterbox"]).status == 0)

@@ -34,6 +34,8 @@ final class TestExtension: INExtension, @unchecked Sendable {
             while true { sleep(60) }
         case "sleepy":
             usleep(1_300_000)  // longer than a second, without a word of progress
+        case "drowsy":
+            usleep(4_000_000)  // long enough to be caught in the middle on a busy machine
         case "print":
             print("a stray print from \(method)")
         case "vocabulary":
