@@ -12,7 +12,10 @@ extension RequestUnderstander {
                                  language: String? = nil) throws(UnderstandingError) -> Answer {
         let context = try prepare(text, language: language)
         let reader = AnswerReader(context: context, time: referenceTime(), defaultCurrency: chosenCurrency)
-        let utterance = Utterance(text)
+        // "uh, yes", "ok google, no": what is said before an answer is no part of it, except in the user's own words
+        // (a message's text keeps its "so").
+        let written = Utterance(text)
+        let utterance = question.asksForUserText ? written : Self.withoutOpenings(written, openings: context.model.openings)
         var answer = reader.answer(utterance, to: question)
         // "キャンセル" cancels an English conversation too: a whole cancel in any language is one.
         if answer != .cancel, Self.cancelsInAnyLanguage(utterance) { answer = .cancel }

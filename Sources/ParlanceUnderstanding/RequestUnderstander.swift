@@ -72,23 +72,26 @@ public final class RequestUnderstander: Sendable {
         return interpret(Self.withoutOpenings(utterance, openings: context.model.openings), original: text, context: context)
     }
 
+    /// Marks of a pause after an opening ("uh, …", "ok google. …"), in every script; not a sign ("-3 dollars").
+    private static let pauseMarks: Set<String> = [",", "，", "、", ".", "。", "…", "!", "！", ";", "；", ":", "："]
+
     /// The request without the words said before it to the assistant ("ok google", "uh", "äh"), as many as
-    /// lead it (commas between them too); the utterance itself when nothing would be left.
+    /// lead it (the pause marks after them too); the utterance itself when nothing would be left.
     static func withoutOpenings(_ utterance: Utterance, openings: [[String]]) -> Utterance {
+        // Only marks after an opening go with it: a request's own first mark ("-3 dollars") stays.
         var start = 0
         var advanced = true
         while advanced {
             advanced = false
-            while start < utterance.tokens.count, utterance.tokens[start].kind == .punctuation { start += 1 }
             for opening in openings where !opening.isEmpty && start + opening.count < utterance.tokens.count {
                 if zip(opening, utterance.tokens[start...]).allSatisfy({ $0 == $1.key }) {
                     start += opening.count
+                    while start < utterance.tokens.count, Self.pauseMarks.contains(utterance.tokens[start].key) { start += 1 }
                     advanced = true
                     break
                 }
             }
         }
-        while start < utterance.tokens.count, utterance.tokens[start].kind == .punctuation { start += 1 }
         guard start > 0, start < utterance.tokens.count else { return utterance }
         return Utterance(utterance.originalText(of: start..<utterance.tokens.count))
     }
@@ -283,7 +286,8 @@ public final class RequestUnderstander: Sendable {
         } ?? Array(repeating: "O", count: segments.count)
         let carriesMessage = model.tagger(for: trainingClass)?.labels.contains("B-content") ?? false
         let labels = Self.withoutWordOnlyPeople(
-            Self.wholeCapitalizedNames(capitalsMarkNames: !model.language.capitalizedNouns, Self.messageAfterColon(
+            Self.wholeCapitalizedNames(capitalsMarkNames: !model.language.capitalizedNouns,
+                                       functionWords: model.language.functionWords, Self.messageAfterColon(
                 Self.quotedMessage(Self.typedByVocabulary(found, segments: segments, intent: trainingClass, edgeWords: model.edgeWords),
                                    segments: segments),
                 segments: segments, carriesMessage: carriesMessage), segments: segments),
@@ -443,11 +447,14 @@ public final class RequestUnderstander: Sendable {
     /// "Moon Trip", not "Moon"). Only plain words inside the sentence count (its first word is capitalized anyway);
     /// words of another value, an app's name and vocabulary stay what they are. Not in a language that capitalizes
     /// every noun ("Gib Anna Bescheid").
-    static func wholeCapitalizedNames(capitalsMarkNames: Bool = true, _ labels: [String], segments: [Segment]) -> [String] {
+    static func wholeCapitalizedNames(capitalsMarkNames: Bool = true, functionWords: Set<String> = [], _ labels: [String],
+                                      segments: [Segment]) -> [String] {
         guard capitalsMarkNames else { return labels }
         var labels = labels
+        // "I" and "I'm" have a capital of their own: "tell Kiki I'm late" names Kiki alone.
         func isLooseCapital(_ index: Int) -> Bool {
-            guard index >= 0, index < segments.count, labels[index] == "O", segments[index].isCapitalized else { return false }
+            guard index >= 0, index < segments.count, labels[index] == "O", segments[index].isCapitalized,
+                  !functionWords.contains(segments[index].key) else { return false }
             if case .word = segments[index].kind { return true }
             return false
         }

@@ -23,6 +23,13 @@ extension UnderstandingTests {
         #expect(try understander.understandAnswer(text, to: .confirmation()) == .yes)
     }
 
+    /// What people say before an answer, to the assistant or to think, is no part of it.
+    @Test(arguments: [("uh, yes", Answer.yes), ("ok google, no", .no), ("hmm yes please", .yes), ("alexa no", .no)])
+    func anOpeningBeforeAnAnswer(_ text: String, _ expected: Answer) throws {
+        let understander = try Self.shared.get()
+        #expect(try understander.understandAnswer(text, to: .confirmation()) == expected)
+    }
+
     @Test(arguments: ["no", "nope", "No.", "no thanks", "don't", "nah"])
     func no(_ text: String) throws {
         let understander = try Self.shared.get()

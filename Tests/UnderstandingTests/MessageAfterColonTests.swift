@@ -10,7 +10,7 @@ extension UnderstandingTests {
         static func segments(_ text: String) -> [Segment] {
             text.split(separator: " ").enumerated().map { index, word in
                 let key = String(word)
-                return Segment(tokens: index..<(index + 1), kind: key == ":" ? .punctuation : .word, key: key,
+                return Segment(tokens: index..<(index + 1), kind: key == ":" ? .punctuation : .word, key: key.lowercased(),
                                isCapitalized: false)
             }
         }
@@ -44,6 +44,19 @@ extension UnderstandingTests {
             let last = Self.segments("text kiki :")
             #expect(RequestUnderstander.messageAfterColon(["O", "B-recipients", "O"], segments: last, carriesMessage: true)
                     == ["O", "B-recipients", "O"])
+        }
+
+        @Test func aCapitalizedWordBesideANameIsPartOfIt() {
+            var segments = Self.segments("show my Moon Trip photos")
+            for index in [2, 3] { segments[index].isCapitalized = true }
+            let tagged = ["O", "O", "B-albumName", "O", "O"]
+            #expect(RequestUnderstander.wholeCapitalizedNames(tagged, segments: segments) == ["O", "O", "B-albumName", "I-albumName", "O"])
+            // Not "I'm", which has a capital of its own; not in German, where every noun has one.
+            var late = Self.segments("tell Kiki I'm late")
+            for index in [1, 2] { late[index].isCapitalized = true }
+            let person = ["O", "B-recipients", "O", "O"]
+            #expect(RequestUnderstander.wholeCapitalizedNames(functionWords: ["i'm"], person, segments: late) == person)
+            #expect(RequestUnderstander.wholeCapitalizedNames(capitalsMarkNames: false, tagged, segments: segments) == tagged)
         }
 
         @Test(arguments: [
