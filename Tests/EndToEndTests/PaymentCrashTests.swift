@@ -19,8 +19,7 @@ struct PaymentCrashTests {
         let runner = CommandRunner()
         defer { runner.remove() }
         let outcome = try Self.killAroundYes(home: runner.home, app: "MonkeyPay", seed: 17)
-        let wallet = runner.home.appendingPathComponent("app-data/org.parlance.examples.monkeypay/state.json")
-        let paid = try Self.monkeyPayPayments(wallet)
+        let paid = try Self.monkeyPayPayments(home: runner.home)
         print("MonkeyPay, \(outcome.amounts.count) kills: \(outcome.summary(paid: paid))")
         for cents in outcome.amounts {
             #expect(paid[cents, default: 0] == 1, "\(cents) cents paid \(paid[cents, default: 0]) times\n\(outcome.log)")
@@ -162,9 +161,14 @@ struct PaymentCrashTests {
         return Int((value * 100).rounded())
     }
 
-    static func monkeyPayPayments(_ wallet: URL) throws -> [Int: Int] {
-        let data = try Data(contentsOf: wallet)
-        let payments = (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["payments"] as? [[String: Any]] ?? []
+    /// How many times MonkeyPay paid each amount (in cents) in this home: its ledger, one payment a line.
+    static func monkeyPayPayments(home: URL) throws -> [Int: Int] {
+        let ledger = home.appendingPathComponent("app-data/org.parlance.examples.monkeypay/payments.jsonl")
+        guard FileManager.default.fileExists(atPath: ledger.path) else { return [:] }
+        let payments = try String(decoding: Data(contentsOf: ledger), as: UTF8.self).split(separator: "\n").compactMap {
+            // A line cut short is no payment (MonkeyPay passes over it too).
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+        }
         var paid: [Int: Int] = [:]
         for payment in payments where payment["kind"] as? String == "sent" {
             guard let value = (payment["amount"] as? NSNumber)?.doubleValue else { continue }

@@ -37,12 +37,7 @@ struct ScaleOutTests {
 
         // Whichever server's MonkeyPay handled it, five dollars to Bobo left once in all.
         var sent = 0
-        for home in homes {
-            let wallet = home.appendingPathComponent("app-data/org.parlance.examples.monkeypay/state.json")
-            guard let data = try? Data(contentsOf: wallet) else { continue }
-            let payments = (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["payments"] as? [[String: Any]] ?? []
-            sent += payments.filter { $0["kind"] as? String == "sent" && ($0["amount"] as? NSNumber)?.doubleValue == 5 }.count
-        }
+        for home in homes { sent += try PaymentCrashTests.monkeyPayPayments(home: home)[500, default: 0] }
         #expect(sent == 1, "paid \(sent) times\n\(first.output)\n\(second.output)")
     }
 
@@ -100,11 +95,7 @@ struct ScaleOutTests {
         }
 
         var paid: [Int: Int] = [:]
-        for home in homes {
-            let wallet = home.appendingPathComponent("app-data/org.parlance.examples.monkeypay/state.json")
-            guard FileManager.default.fileExists(atPath: wallet.path) else { continue }
-            paid.merge(try PaymentCrashTests.monkeyPayPayments(wallet), uniquingKeysWith: +)
-        }
+        for home in homes { paid.merge(try PaymentCrashTests.monkeyPayPayments(home: home), uniquingKeysWith: +) }
         print("two servers, \(outcome.amounts.count) kills: \(outcome.summary(paid: paid))")
         for cents in outcome.amounts {
             #expect(paid[cents, default: 0] <= 1, "\(cents) cents paid \(paid[cents, default: 0]) times\n\(outcome.log)")

@@ -83,9 +83,8 @@ struct ServerAttackTests {
         let apps = try await server.request("GET", "/v1/apps")
         let monkeyPay = (apps.object["apps"] as? [[String: Any]])?.first { $0["identifier"] as? String == "org.parlance.examples.monkeypay" }
         #expect(monkeyPay?["permission"] as? String == "notDetermined", "\(String(describing: monkeyPay))")
-        // MonkeyPay keeps its payments in its state file; it was never even asked, so there is none.
-        let state = home.appendingPathComponent("app-data/org.parlance.examples.monkeypay/state.json")
-        #expect(!FileManager.default.fileExists(atPath: state.path))
+        // MonkeyPay keeps its payments in its ledger; it was never even asked, so there is none.
+        #expect(try PaymentCrashTests.monkeyPayPayments(home: home).isEmpty)
     }
 
     @Test("a web page cannot drive the server: foreign Host (DNS rebinding), other origins and cross-site fetches are refused")
@@ -240,7 +239,6 @@ struct WyomingAttackTests {
         #expect(closed)
         #expect(text.contains("bad-event"), "\(text)")
         #expect(!text.contains("handled") && !text.contains("Kiki"), "\(text)")
-        let state = home.appendingPathComponent("app-data/org.parlance.examples.monkeypay/state.json")
-        #expect(!FileManager.default.fileExists(atPath: state.path))
+        #expect(try PaymentCrashTests.monkeyPayPayments(home: home).isEmpty)
     }
 }

@@ -48,18 +48,23 @@ final class SendMessageHandler: NSObject, INSendMessageIntentHandling {
         let recipients = (intent.recipients ?? []).map(\.displayName)
         let content = intent.content ?? ""
         do {
-            let message = try ChatBook.file.update { book -> ChatBook.Message in
-                // The same intent sent again (after the assistant restarted) is answered from the record.
-                if let key = intent.identifier, let earlier = book.sent.first(where: { $0.identifier == key }) {
-                    return earlier
+            let identifier = intent.identifier ?? UUID().uuidString
+            // The same intent sent again (after the assistant restarted) is answered from the record.
+            let message: ChatBook.Message
+            switch try ChatBook.sentMessages().record(key: identifier, { _ in
+                ChatBook.Message(identifier: identifier, from: nil, to: recipients, content: content, date: Date(), read: true)
+            }) {
+            case .recorded(let sent):
+                message = sent
+                try ChatBook.file.update { book in
+                    for index in book.contacts.indices where recipients.contains(book.contacts[index].name) {
+                        book.contacts[index].lastMessaged = sent.date
+                    }
                 }
-                let message = ChatBook.Message(identifier: intent.identifier ?? UUID().uuidString, from: nil, to: recipients,
-                                               content: content, date: Date(), read: true)
-                book.sent.append(message)
-                for index in book.contacts.indices where recipients.contains(book.contacts[index].name) {
-                    book.contacts[index].lastMessaged = Date()
-                }
-                return message
+            case .existing(let earlier):
+                message = earlier
+            case .declined:
+                return INSendMessageIntentResponse(code: .failure, userActivity: nil)
             }
             ContactVocabulary.publish()
             let response = INSendMessageIntentResponse(code: .success, userActivity: nil)

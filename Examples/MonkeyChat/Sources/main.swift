@@ -56,12 +56,13 @@ await AppMain.run(appName: "MonkeyChat", appIdentifier: ChatBook.identifier, ext
     },
     .init("messages", "messages               show sent and received messages") { _ in
         let book = try file.read()
-        for message in book.sent { print("to \(message.to.joined(separator: ", ")): \(message.content)") }
+        for message in try ChatBook.sentMessages().entries() { print("to \(message.to.joined(separator: ", ")): \(message.content)") }
         for message in book.inbox { print("from \(message.from ?? "?")\(message.read ? "" : " (unread)"): \(message.content)") }
     },
     .init("sync", "sync                   tell the assistant the contact names again") { _ in ContactVocabulary.publish() },
     .init("reset", "reset                  forget everything (the assistant forgets the names too)") { _ in
         try file.reset()
+        try ChatBook.sentMessages().reset()
         INVocabulary.shared().removeAllVocabularyStrings()
     },
 ])

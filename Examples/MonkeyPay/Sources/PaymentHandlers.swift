@@ -98,8 +98,8 @@ final class SendPaymentHandler: NSObject, INSendPaymentIntentHandling {
     func confirm(intent: INSendPaymentIntent) async -> INSendPaymentIntentResponse {
         let draft = PaymentRules.draft("sent", person: intent.payee, amount: intent.currencyAmount, note: intent.note,
                                        identifier: intent.identifier)
-        guard let wallet = try? Wallet.file.read() else { return INSendPaymentIntentResponse(code: .failure, userActivity: nil) }
-        guard (wallet.balances[draft.currency] ?? 0) >= draft.amount else {
+        guard let balances = try? Wallet.balances() else { return INSendPaymentIntentResponse(code: .failure, userActivity: nil) }
+        guard (balances[draft.currency] ?? 0) >= draft.amount else {
             return INSendPaymentIntentResponse(code: .failureInsufficientFunds, userActivity: nil)
         }
         let response = INSendPaymentIntentResponse(code: .ready, userActivity: nil)
@@ -115,12 +115,13 @@ final class SendPaymentHandler: NSObject, INSendPaymentIntentHandling {
         let draft = PaymentRules.draft("sent", person: intent.payee, amount: intent.currencyAmount, note: intent.note,
                                        identifier: intent.identifier)
         do {
-            let payment = try Wallet.file.update { wallet -> Wallet.Payment? in
-                if let earlier = wallet.payments.first(where: { $0.identifier == draft.identifier }) { return earlier }
-                guard (wallet.balances[draft.currency] ?? 0) >= draft.amount else { return nil }
-                wallet.balances[draft.currency, default: 0] -= draft.amount
-                wallet.payments.append(draft)
-                return draft
+            let putIn = try Wallet.file.read().balances
+            let payment: Wallet.Payment?
+            switch try Wallet.ledger().record(key: draft.identifier, { spent in
+                (putIn[draft.currency] ?? 0) - (spent[draft.currency] ?? 0) >= draft.amount ? draft : nil
+            }) {
+            case .recorded(let made), .existing(let made): payment = made
+            case .declined: payment = nil
             }
             guard let payment else { return INSendPaymentIntentResponse(code: .failureInsufficientFunds, userActivity: nil) }
             let response = INSendPaymentIntentResponse(code: .success, userActivity: nil)
@@ -162,11 +163,11 @@ final class RequestPaymentHandler: NSObject, INRequestPaymentIntentHandling {
     func handle(intent: INRequestPaymentIntent) async -> INRequestPaymentIntentResponse {
         let draft = PaymentRules.draft("requested", person: intent.payer, amount: intent.currencyAmount, note: intent.note,
                                        identifier: intent.identifier)
-        guard let request = try? Wallet.file.update({ wallet -> Wallet.Payment in
-            if let earlier = wallet.payments.first(where: { $0.identifier == draft.identifier }) { return earlier }
-            wallet.payments.append(draft)
-            return draft
-        }) else { return INRequestPaymentIntentResponse(code: .failure, userActivity: nil) }
+        let request: Wallet.Payment
+        switch try? Wallet.ledger().record(key: draft.identifier, { _ in draft }) {
+        case .recorded(let made)?, .existing(let made)?: request = made
+        case .declined?, nil: return INRequestPaymentIntentResponse(code: .failure, userActivity: nil)
+        }
         let response = INRequestPaymentIntentResponse(code: .success, userActivity: nil)
         response.paymentRecord = PaymentRules.record(request, status: .unpaid)
         return response

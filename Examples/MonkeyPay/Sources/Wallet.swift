@@ -1,7 +1,9 @@
 import Foundation
 import MonkeyAppSupport
+import Synchronization
 
-/// MonkeyPay's data: balances per currency, the people you can pay, and every payment and request.
+/// MonkeyPay's data: the money put in per currency and the people you can pay (in `state.json`), and every payment
+/// and request (in `payments.jsonl`, `ledger()`). A balance is the money put in less the payments sent.
 struct Wallet: Codable, Sendable {
     struct Payment: Codable, Sendable {
         /// The intent's identifier: a payment is recorded once, however often handle is called.
@@ -14,12 +16,49 @@ struct Wallet: Codable, Sendable {
         var date: Date
     }
 
+    /// The money put in, per currency (the demo's opening balances and deposits).
     var balances: [String: Decimal]
     var people: [String]
-    var payments: [Payment] = []
+    /// Payments as versions before `payments.jsonl` kept them, already taken from `balances`; moved on first use.
+    var payments: [Payment]?
 
     static let identifier = "org.parlance.examples.monkeypay"
     static let file = AppDataFile<Wallet>(appIdentifier: identifier) { .demo }
+    /// Per currency, how much the payments sent took.
+    private static let paymentLedger = AppDataLedger<Payment, [String: Decimal]>(
+        appIdentifier: identifier, name: "payments", empty: [:], key: \.identifier) { spent, payment in
+            if payment.kind == "sent" { spent[payment.currency, default: 0] += payment.amount }
+        }
+    private static let moved = Mutex(false)
+
+    /// Every payment and request, one entry per intent; its summary is what the payments sent took per currency.
+    static func ledger() throws -> AppDataLedger<Payment, [String: Decimal]> {
+        try moved.withLock { moved in
+            guard !moved else { return }
+            if try file.read().payments?.isEmpty ?? true {
+                moved = true
+                return
+            }
+            try file.update { wallet in
+                for payment in wallet.payments ?? [] {
+                    try paymentLedger.record(key: payment.identifier) { _ in payment }
+                    // The ledger takes it from the balance now.
+                    if payment.kind == "sent" { wallet.balances[payment.currency, default: 0] += payment.amount }
+                }
+                wallet.payments = nil
+            }
+            moved = true
+        }
+        return paymentLedger
+    }
+
+    /// What is left per currency: the money put in less the payments sent.
+    static func balances() throws -> [String: Decimal] {
+        let spent = try ledger().summary()
+        var balances = try file.read().balances
+        for (currency, amount) in spent { balances[currency, default: 0] -= amount }
+        return balances
+    }
     /// The currencies MonkeyPay handles.
     static let currencies = ["USD", "EUR", "CNY"]
     /// The most one payment may be, in any currency.

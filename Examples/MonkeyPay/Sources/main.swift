@@ -13,12 +13,12 @@ func publishPeople() {
 
 await AppMain.run(appName: "MonkeyPay", appIdentifier: Wallet.identifier, extension: { MonkeyPayExtension() }, commands: [
     .init("balance", "balance                show the balances") { _ in
-        for (currency, amount) in try file.read().balances.sorted(by: { $0.key < $1.key }) {
+        for (currency, amount) in try Wallet.balances().sorted(by: { $0.key < $1.key }) {
             print(Wallet.format(amount, currency))
         }
     },
     .init("history", "history                list payments and requests") { _ in
-        for payment in try file.read().payments {
+        for payment in try Wallet.ledger().entries() {
             let verb = payment.kind == "sent" ? "sent to" : "requested from"
             print("\(verb) \(payment.person): \(Wallet.format(payment.amount, payment.currency))"
                   + (payment.note.map { " (\($0))" } ?? ""))
@@ -42,6 +42,7 @@ await AppMain.run(appName: "MonkeyPay", appIdentifier: Wallet.identifier, extens
     .init("sync", "sync                   tell the assistant the names again") { _ in publishPeople() },
     .init("reset", "reset                  forget everything") { _ in
         try file.reset()
+        try Wallet.ledger().reset()
         INVocabulary.shared().removeAllVocabularyStrings()
     },
 ])
