@@ -5,7 +5,10 @@ Starts the server in a fresh home with the sample apps, then runs CONVERSATIONS 
 for SECONDS: each repeats whole conversations, alternately a MonkeyChat message ("MonkeyChat Kiki …",
 one turn) and a MonkeyPay payment ("pay Kiki 0.01 dollars with MonkeyPay for order …", then "yes"),
 each with words no other conversation uses, and checks that the app received exactly those words (no
-conversation crossed into another). Reports errors, turns per second (and per core), the assistant's
+conversation crossed into another). With --think S each conversation is a person: before each turn it waits
+a pause drawn evenly from 0.5×S to 1.5×S (reading the answer, typing), so the conversations are open at once
+but the turns come at people's pace; without it every conversation sends its next turn at once, which finds
+the most turns the machine can answer (and queues every turn behind the others). Reports errors, turns per second (and per core), the assistant's
 own time per turn from the server's Server-Timing header (extension time excluded) after a warm-up,
 the client's round trip, and the server's resident memory. Stops by itself.
 
@@ -17,7 +20,7 @@ instead of --store. --side-by-side runs SQLite with one server, then PostgreSQL 
 both in one table.
 
 Usage: python3 Benchmarks/server_load.py [--conversations 200] [--seconds 60] [--binary .build/release/parlance]
-                                         [--store URL | --postgres] [--servers 1]
+                                         [--store URL | --postgres] [--servers 1] [--think 0]
        python3 Benchmarks/server_load.py --side-by-side [--conversations 1000] [--seconds 120] [--store URL]
 """
 import argparse
@@ -25,6 +28,7 @@ import glob
 import http.client
 import json
 import os
+import random
 import re
 import shutil
 import statistics
@@ -116,8 +120,15 @@ class Servers:
             raise
 
 
-def worker(number, ports, deadline, start, results):
+def worker(number, ports, deadline, start, results, think):
     servers = Servers(ports, number)
+    pacing = random.Random(number)
+
+    def pause():
+        if think > 0:
+            time.sleep(pacing.uniform(0.5 * think, 1.5 * think))
+
+    pause()
     round_number = 0
     while time.monotonic() < deadline:
         round_number += 1
@@ -136,6 +147,7 @@ def worker(number, ports, deadline, start, results):
                 expect = ("INSendPaymentIntent", "note", f"order {tag}")
             last = None
             for said in steps:
+                pause()
                 status, body, client_ms, assistant_ms, app_ms, timing = servers.call(
                     "POST", f"/v1/conversations/{conversation}/turns", {"text": said})
                 if status != 200:
@@ -257,7 +269,7 @@ def cpu_seconds(pid):
         return None
 
 
-def run(label, binary, store, count, conversations, seconds, warmup):
+def run(label, binary, store, count, conversations, seconds, warmup, think):
     """Runs one load test on `count` servers (SQLite in each home when `store` is None) and measures it."""
     folder = tempfile.mkdtemp(prefix="parlance-load-")
     token_file = os.path.join(folder, "token")
@@ -285,7 +297,7 @@ def run(label, binary, store, count, conversations, seconds, warmup):
     cpu_before = sum(cpu_seconds(server.pid) or 0 for server in servers)  # starting, apps installed
     start = time.monotonic()
     deadline = start + seconds
-    threads = [threading.Thread(target=worker, args=(number, ports, deadline, start, results))
+    threads = [threading.Thread(target=worker, args=(number, ports, deadline, start, results, think))
                for number in range(conversations)]
     for thread in threads:
         thread.start()
@@ -319,7 +331,7 @@ def run(label, binary, store, count, conversations, seconds, warmup):
     assistant = [turn[2] for turn in measured if turn[2] is not None]
     slowest = sorted((turn for turn in measured if turn[2] is not None), key=lambda turn: turn[2])[-5:]
     return {
-        "label": label, "servers": count, "conversations": conversations, "seconds": seconds,
+        "label": label, "think": think, "servers": count, "conversations": conversations, "seconds": seconds,
         "completed": results.conversations, "turns": len(results.turns),
         "errors": results.errors, "crossed": results.crossed,
         "turns_per_second": len(results.turns) / elapsed, "cpu": cpu,
@@ -343,8 +355,10 @@ def timing_phase(timing, name):
 def report(row, warmup):
     cores = os.cpu_count() or 1
     assistant, app, client = row["assistant"], row["app"], row["client"]
+    pace = (f"a turn every {row['think']:g} s on average each (people's pace)" if row["think"] > 0
+            else "each turn sent as soon as the last was answered")
     print(f"{row['label']}: {row['conversations']} concurrent conversations for {row['seconds']:.0f} s "
-          f"(warm-up {warmup:.0f} s), {cores} cores")
+          f"(warm-up {warmup:.0f} s), {pace}, {cores} cores")
     print(f"  conversations completed {row['completed']}, turns {row['turns']}, "
           f"errors {len(row['errors'])}, crossed {len(row['crossed'])}")
     print(f"  turns/s {row['turns_per_second']:.1f} ({row['turns_per_second'] / cores:.1f} per core)")
@@ -372,11 +386,12 @@ def report(row, warmup):
 
 
 def table(rows):
-    header = ("store", "servers", "conversations", "turns", "errors", "crossed", "turns/s",
+    header = ("store", "servers", "conversations", "pause", "turns", "errors", "crossed", "turns/s",
               "assistant p50", "assistant p99", "round trip p50", "round trip p99", "peak RSS")
     lines = [header]
     for row in rows:
-        lines.append((row["label"], str(row["servers"]), str(row["conversations"]), str(row["turns"]),
+        lines.append((row["label"], str(row["servers"]), str(row["conversations"]),
+                      f"{row['think']:g} s" if row["think"] > 0 else "none", str(row["turns"]),
                       str(len(row["errors"])), str(len(row["crossed"])), f"{row['turns_per_second']:.1f}",
                       f"{percentile(row['assistant'], .5):.2f} ms", f"{percentile(row['assistant'], .99):.2f} ms",
                       f"{percentile(row['client'], .5):.1f} ms", f"{percentile(row['client'], .99):.1f} ms",
@@ -392,6 +407,8 @@ def main():
     parser.add_argument("--conversations", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--warmup", type=float, default=10)
+    parser.add_argument("--think", type=float, default=0,
+                        help="mean seconds a conversation waits before each turn (0: none, the most the machine answers)")
     parser.add_argument("--binary", default=".build/release/parlance")
     parser.add_argument("--store", help="postgres://… : keep the servers' state in this (empty) database")
     parser.add_argument("--postgres", action="store_true", help="start a throwaway PostgreSQL cluster as the store")
@@ -421,7 +438,7 @@ def main():
         for label, servers, on_postgres in plans:
             store = (arguments.store or cluster.new_database()) if on_postgres else None
             row = run(label, arguments.binary, store, servers, arguments.conversations, arguments.seconds,
-                      arguments.warmup)
+                      arguments.warmup, arguments.think)
             if cluster and on_postgres:
                 row["statements"] = cluster.statements(store, row["turns"])
             report(row, arguments.warmup)

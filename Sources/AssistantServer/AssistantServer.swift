@@ -43,7 +43,7 @@ public struct AssistantServer: Sendable {
         let metered = MeteredStore(store: unmetered.store, registry: unmetered.apps, metrics: operations.metrics)
         let assistant = ConversationHub.Assistant(apps: metered, store: metered, home: unmetered.home, host: unmetered.host,
                                                   understander: unmetered.understander, lockSource: unmetered.lockSource,
-                                                  turnLock: unmetered.turnLock)
+                                                  turnLock: unmetered.turnLock, eventRelay: unmetered.eventRelay)
         self.hub = ConversationHub(assistant: assistant, maximumLiveConversations: configuration.maximumLiveConversations,
                                    operations: operations)
         self.apps = assistant.apps

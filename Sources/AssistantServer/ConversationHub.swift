@@ -25,11 +25,15 @@ public actor ConversationHub: Service {
         /// Serialises each conversation's turns with the other servers sharing the store; nil when this server
         /// is the store's only user (SQLite). With one, any server may take any turn of any conversation.
         public let turnLock: (any ConversationTurnLock)?
+        /// Numbers and keeps the turns of conversations shared with the other servers, and says which another server
+        /// added to; nil when this server is the store's only user.
+        public let eventRelay: (any ConversationEventRelay)?
 
         public init(apps: any AppRegistry, store: any ConversationStore, home: String?, host: ExtensionHost,
                     understander: RequestUnderstander, lockSource: SessionLockSource,
-                    turnLock: (any ConversationTurnLock)? = nil) {
+                    turnLock: (any ConversationTurnLock)? = nil, eventRelay: (any ConversationEventRelay)? = nil) {
             self.turnLock = turnLock
+            self.eventRelay = eventRelay
             self.apps = apps
             self.store = store
             self.home = home
@@ -59,20 +63,34 @@ public actor ConversationHub: Service {
     /// Runs every conversation's background work until a graceful shutdown.
     public func run() async throws {
         await withGracefulShutdownHandler {
-            await withDiscardingTaskGroup { group in
-                for await served in started.stream {
-                    group.addTask { await served.conversation.run() }
-                    group.addTask {
-                        for await turn in served.conversation.updates { await served.record(turn) }
-                        served.log.close()
-                    }
+            await withTaskGroup(of: Void.self) { relayed in
+                if let relay = assistant.eventRelay {
+                    // Turns other servers answer reach the devices listening here.
+                    relayed.addTask { await relay.listen { [weak self] change in await self?.heard(change) } }
                 }
-                // Ended and put-away conversations finished already; their tasks are gone.
-                for served in live.values { served.conversation.finish() }
+                await withDiscardingTaskGroup { group in
+                    for await served in started.stream {
+                        group.addTask { await served.conversation.run() }
+                        group.addTask {
+                            for await turn in served.conversation.updates { await served.record(turn) }
+                            served.log.close()
+                        }
+                    }
+                    // Ended and put-away conversations finished already; their tasks are gone.
+                    for served in live.values { served.conversation.finish() }
+                }
+                relayed.cancelAll()
             }
         } onGracefulShutdown: { [started] in
             started.continuation.finish()
         }
+    }
+
+    /// Another server kept a turn of a conversation: a device listening here hears it.
+    private func heard(_ change: RelayedChange) {
+        guard let served = live[Self.key(change.conversation, user: change.user)], served.log.listenerCount > 0,
+              change.sequence >= served.log.nextSequence else { return }
+        served.log.catchUp()
     }
 
     /// Starts a conversation of a user.
@@ -151,6 +169,7 @@ public actor ConversationHub: Service {
             if space.assistant.turnLock != nil {
                 try space.assistant.store.saveConversationState(nil, session: Self.recordSession(id))
             }
+            try space.assistant.eventRelay?.forget(user: user, conversation: id)
         } catch {
             throw .internalError("the conversation was ended but its saved state could not be removed: \(error.message)")
         }
@@ -171,7 +190,9 @@ public actor ConversationHub: Service {
                                         session: Self.session(id), mode: mode, language: language,
                                         lockSource: assistant.lockSource)
         let served = ServedConversation(id: id, language: language, mode: mode, conversation: conversation,
-                                        log: TurnLog(continuing: known[key]?.log), operations: operations,
+                                        log: TurnLog(continuing: known[key]?.log, shared: assistant.eventRelay.map {
+                                            TurnLog.SharedTurns(relay: $0, user: user, conversation: id)
+                                        }), operations: operations,
                                         turnLock: assistant.turnLock.map { ($0, user) })
         live[key] = served
         known[key] = (language, mode, nil)

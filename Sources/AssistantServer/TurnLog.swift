@@ -1,11 +1,24 @@
-import Synchronization
+import Foundation
+import Logging
+import ParlanceCore
 import ParlancePresentation
+import Synchronization
 
 /// A conversation's turns, numbered, with the listeners (WebSocket clients) that hear each one as it
 /// is added. Keeps the most recent turns so a listener that reconnects can catch up, and what the user said
 /// between them, so a page shows the whole conversation again after a reload.
+///
+/// With servers sharing the store, the turns are numbered and kept by the store's relay (`SharedTurns`): a turn
+/// another server answered is read from there before this log is read or added to, and when the relay says so.
 final class TurnLog: Sendable {
-    private struct State {
+    /// Where the turns of a conversation shared with other servers are numbered and kept.
+    struct SharedTurns: Sendable {
+        let relay: any ConversationEventRelay
+        let user: String
+        let conversation: String
+    }
+
+    fileprivate struct State {
         var nextSequence = 1
         var recent: [ServedTurn] = []
         var said: [SaidTurn] = []
@@ -17,15 +30,19 @@ final class TurnLog: Sendable {
     private let state = Mutex(State())
     /// How many turns are kept for catching up.
     let capacity: Int
+    private let shared: SharedTurns?
+    private static let logger = Logger(label: "parlance.server.turns")
 
-    init(capacity: Int = 200) {
+    init(capacity: Int = 200, shared: SharedTurns? = nil) {
         self.capacity = capacity
+        self.shared = shared
     }
 
     /// A log that goes on from `earlier` (a conversation put away and opened again): its kept turns, what the user
     /// said and its numbering, with no listeners and open.
-    init(continuing earlier: TurnLog?, capacity: Int = 200) {
+    init(continuing earlier: TurnLog?, capacity: Int = 200, shared: SharedTurns? = nil) {
         self.capacity = capacity
+        self.shared = shared
         guard let earlier else { return }
         let kept = earlier.state.withLock { State(nextSequence: $0.nextSequence, recent: $0.recent, said: $0.said) }
         state.withLock { $0 = kept }
@@ -34,13 +51,47 @@ final class TurnLog: Sendable {
     /// Numbers a turn (a question with its question number), keeps it and tells every listener.
     @discardableResult
     func append(_ turn: AssistantTurn, questionNumber: Int? = nil) -> ServedTurn {
-        state.withLock { state in
+        if let shared {
+            do {
+                let sequence = try shared.relay.append(user: shared.user, conversation: shared.conversation,
+                                                       turn: Array(try JSONEncoder().encode(turn)), questionNumber: questionNumber)
+                let served = ServedTurn(sequence: sequence, turn: turn, questionNumber: questionNumber)
+                // Turns other servers kept since this log was last read come first.
+                if sequence > nextSequence { catchUp() }
+                add([served])
+                return served
+            } catch {
+                // The listeners here still hear it, numbered after the last turn; devices on other servers don't.
+                Self.logger.warning("a turn could not be kept for the other servers: \(error)")
+            }
+        }
+        return state.withLock { state in
             let served = ServedTurn(sequence: state.nextSequence, turn: turn, questionNumber: questionNumber)
-            state.nextSequence += 1
-            state.recent.append(served)
-            if state.recent.count > capacity { state.recent.removeFirst(state.recent.count - capacity) }
-            for listener in state.listeners.values { listener.yield(served) }
+            state.add(served, capacity: capacity)
             return served
+        }
+    }
+
+    /// Reads the turns other servers kept after the last one here, and tells the listeners. Nothing to do
+    /// when the conversation is this server's alone.
+    func catchUp() {
+        guard let shared else { return }
+        do {
+            let kept = try shared.relay.turns(user: shared.user, conversation: shared.conversation, after: nextSequence - 1)
+            add(try kept.map { ServedTurn(sequence: $0.sequence, turn: try JSONDecoder().decode(AssistantTurn.self, from: Data($0.turn)),
+                                          questionNumber: $0.questionNumber) })
+        } catch {
+            Self.logger.warning("the turns other servers kept could not be read: \(error)")
+        }
+    }
+
+    /// Adds turns numbered elsewhere, passing over those this log has already.
+    private func add(_ turns: [ServedTurn]) {
+        state.withLock { state in
+            for served in turns where served.sequence >= state.nextSequence {
+                state.nextSequence = served.sequence
+                state.add(served, capacity: capacity)
+            }
         }
     }
 
@@ -54,7 +105,8 @@ final class TurnLog: Sendable {
 
     /// The kept turns after a sequence number.
     func turns(after sequence: Int = 0) -> [ServedTurn] {
-        state.withLock { $0.recent.filter { $0.sequence > sequence } }
+        catchUp()
+        return state.withLock { $0.recent.filter { $0.sequence > sequence } }
     }
 
     /// What the user said, as far back as the kept turns go.
@@ -70,6 +122,7 @@ final class TurnLog: Sendable {
 
     /// The kept turns after `sequence`, then every new turn, until the log is closed or the stream dropped.
     func listen(after sequence: Int = 0) -> AsyncStream<ServedTurn> {
+        catchUp()
         let (stream, continuation) = AsyncStream<ServedTurn>.makeStream(bufferingPolicy: .bufferingNewest(capacity))
         let registered: Int? = state.withLock { state in
             for turn in state.recent where turn.sequence > sequence { continuation.yield(turn) }
@@ -100,5 +153,15 @@ final class TurnLog: Sendable {
             return Array(state.listeners.values)
         }
         for listener in listeners { listener.finish() }
+    }
+}
+
+extension TurnLog.State {
+    /// Keeps a turn numbered `nextSequence` and tells every listener.
+    mutating func add(_ served: ServedTurn, capacity: Int) {
+        nextSequence = served.sequence + 1
+        recent.append(served)
+        if recent.count > capacity { recent.removeFirst(recent.count - capacity) }
+        for listener in listeners.values { listener.yield(served) }
     }
 }

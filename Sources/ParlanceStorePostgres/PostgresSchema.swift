@@ -67,6 +67,13 @@ enum PostgresSchema {
                 code_fingerprint text NOT NULL, decided_at timestamptz NOT NULL, PRIMARY KEY (user_id, app_identifier))
             """,
         ]),
+        Migration(version: 2, name: "the turns of conversations shared by several servers", statements: [
+            """
+            CREATE TABLE conversation_turns (user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+                conversation text NOT NULL, sequence integer NOT NULL, turn text NOT NULL, question_number integer,
+                added_at timestamptz NOT NULL, PRIMARY KEY (user_id, conversation, sequence))
+            """,
+        ]),
     ]
 
     /// Brings the database to the newest version in one transaction; the steps already recorded

@@ -63,11 +63,13 @@ struct ServeCommand: AsyncParsableCommand {
                 Terminal.error("note: the store is the PostgreSQL database \(store.address)")
                 (server, understander) = try await Self.assemble(store: store, home: home, host: host, records: records,
                                                                  configuration: configuration,
-                                                                 turnLock: PostgresTurnLock(store: store)) { _ in ServerSpeech() }
+                                                                 turnLock: PostgresTurnLock(store: store),
+                                                                 eventRelay: PostgresEventRelay(store: store)) { _ in ServerSpeech() }
             } else {
                 let store = try StoreAccess.open(global)
                 (server, understander) = try await Self.assemble(store: store, home: home, host: host, records: records,
-                                                                 configuration: configuration, turnLock: nil) { understander in
+                                                                 configuration: configuration, turnLock: nil,
+                                                                 eventRelay: nil) { understander in
                     if noSpeech { return ServerSpeech() }
                     return await Self.speech(store: store, home: home, understander: understander)
                 }
@@ -102,7 +104,7 @@ struct ServeCommand: AsyncParsableCommand {
     static func assemble<Store: ServedStore>(
         store: Store, home: URL, host: ExtensionHost, records: ExtensionProcessRecords,
         configuration: ServerConfiguration, turnLock: (any ConversationTurnLock)?,
-        speech: (RequestUnderstander) async -> ServerSpeech
+        eventRelay: (any ConversationEventRelay)?, speech: (RequestUnderstander) async -> ServerSpeech
     ) async throws -> (AssistantServer, RequestUnderstander) {
         let understander = RequestUnderstander(store: store, modelCache: ModelCache(folder: home.appendingPathComponent("models")))
         if try store.apps().isEmpty {
@@ -115,9 +117,10 @@ struct ServeCommand: AsyncParsableCommand {
         // Models are read (or trained) before the first request, not while it waits.
         _ = try? understander.understand("hello", language: "en")
         let server = AssistantServer(
-            configuration: servingUsers(configuration, store: store, home: home, host: host, turnLock: turnLock),
+            configuration: servingUsers(configuration, store: store, home: home, host: host, turnLock: turnLock,
+                                        eventRelay: eventRelay),
             assistant: .init(apps: store, store: store, home: home.path, host: host, understander: understander,
-                             lockSource: SessionLockSource(store: store), turnLock: turnLock),
+                             lockSource: SessionLockSource(store: store), turnLock: turnLock, eventRelay: eventRelay),
             preferences: store, speech: await speech(understander))
         return (server, understander)
     }

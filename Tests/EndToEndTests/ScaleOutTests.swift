@@ -47,6 +47,39 @@ struct ScaleOutTests {
     /// own home, so the other server cannot ask it whether a payment sent before the kill went through: it never
     /// sends it again, and says it does not know. No payment is made twice across both wallets, none is reported
     /// paid that was not, and every one ends in words: paid, or the outcome is unknown.
+    /// A device listens on one server while the conversation's turns are answered by both: it hears every turn,
+    /// numbered once for the conversation, and each server shows the whole conversation.
+    @Test func aDeviceListeningOnOneServerHearsTheTurnsTheOtherAnswers() async throws {
+        let place = try TwoServerPlace()
+        defer { place.remove() }
+        let first = try RunningServer(home: place.homes[0], arguments: place.arguments, token: place.token)
+        defer { first.stop() }
+        let second = try RunningServer(home: place.homes[1], arguments: place.arguments, token: place.token)
+        defer { second.stop() }
+        let id = try await first.startConversation()
+        let events = try WebSocketTestClient(url: first.socketURL("/v1/conversations/\(id)/events"))
+        var answers: [[String: Any]] = []
+        for (index, text) in ["pay Bobo 5 dollars with MonkeyPay", "yes", "yes"].enumerated() {
+            answers += try await [second, first][index % 2].say(text, in: id)
+        }
+        #expect(answers.map { $0["seq"] as? Int } == Array(1...answers.count), "numbered once: \(answers)")
+        #expect(answers.last?["step"] as? String == "handled", "\(answers)")
+        var heard: [[String: Any]] = []
+        while heard.count < answers.count, let message = try events.receive() {
+            heard.append(try #require(try JSONSerialization.jsonObject(with: Data(message.utf8)) as? [String: Any]))
+        }
+        #expect(heard.map { $0["seq"] as? Int } == answers.map { $0["seq"] as? Int })
+        #expect(heard.map { $0["step"] as? String } == answers.map { $0["step"] as? String })
+        for server in [first, second] {
+            let shown = try await server.request("GET", "/v1/conversations/\(id)")
+            #expect((shown.object["turns"] as? [Any])?.count == answers.count, "\(shown.text)")
+            #expect(shown.object["nextSeq"] as? Int == answers.count + 1, "\(shown.text)")
+        }
+        // A listener that comes later to the other server catches up from a number on.
+        let late = try WebSocketTestClient(url: second.socketURL("/v1/conversations/\(id)/events?after=1"))
+        #expect(try late.receive()?.contains("\"seq\":2") == true)
+    }
+
     @Test func aServerKilledAfterThePaymentsYesLeavesItToTheOtherOnceAndTruthfully() async throws {
         let place = try TwoServerPlace()
         defer { place.remove() }

@@ -1,0 +1,107 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOPosix
+import ParlanceCore
+import PostgresNIO
+
+/// The turns of shared conversations in PostgreSQL (`conversation_turns`), each announced with `NOTIFY` on
+/// `parlance_turns` in the statement that keeps it: every server `LISTEN`s on one connection of its own and hears
+/// which conversation another server added a turn to. The payload names the server that kept the turn, so a
+/// server passes over its own.
+public final class PostgresEventRelay: ConversationEventRelay {
+    private let link: PostgresLink
+    /// This server among those sharing the database.
+    private let server = UUID().uuidString.lowercased()
+    /// How many turns of a conversation are kept (a device that comes back later reads the saved state).
+    static let keptTurns = 200
+    static let channel = "parlance_turns"
+
+    public init(store: PostgresStore) {
+        link = store.link
+    }
+
+    public func append(user: String, conversation: String, turn: [UInt8], questionNumber: Int?) throws(StoreError) -> Int {
+        let text = String(decoding: turn, as: UTF8.self)
+        // Turns of one conversation come one at a time (its turn lock); a turn that comes on its own (a ride's
+        // news) may meet another's number, and takes the next.
+        for attempt in 1...5 {
+            do throws(StoreError) {
+                let sequence = try link.withConnection { session -> Int in
+                    let row = try session.rows("""
+                        WITH added AS (
+                            INSERT INTO conversation_turns (user_id, conversation, sequence, turn, question_number, added_at)
+                            SELECT $1, $2, COALESCE(MAX(sequence), 0) + 1, $3, $4, now() FROM conversation_turns
+                                WHERE user_id = $1 AND conversation = $2
+                            RETURNING sequence)
+                        SELECT sequence, pg_notify($5, json_build_object('server', $6::text, 'user', $1::text,
+                            'conversation', $2::text, 'sequence', sequence)::text) FROM added
+                        """, [.text(user), .text(conversation), .text(text), questionNumber.map { .int($0) } ?? .null,
+                              .text(Self.channel), .text(server)]).first
+                    guard let row else { throw StoreError(.database, "the turn was not kept") }
+                    return try row[0].decode(Int.self)
+                }
+                if sequence % 50 == 0 {
+                    try link.withConnection { session in
+                        try session.execute("DELETE FROM conversation_turns WHERE user_id = $1 AND conversation = $2 AND sequence <= $3",
+                                            [.text(user), .text(conversation), .int(sequence - Self.keptTurns)])
+                    }
+                }
+                return sequence
+            } catch where error.message.contains("duplicate key") && attempt < 5 {
+                continue
+            }
+        }
+        throw StoreError(.database, "the turn could not be numbered")
+    }
+
+    public func turns(user: String, conversation: String, after sequence: Int) throws(StoreError) -> [RelayedTurn] {
+        try link.withConnection { session in
+            try session.rows("""
+                SELECT sequence, turn, question_number FROM conversation_turns
+                WHERE user_id = $1 AND conversation = $2 AND sequence > $3 ORDER BY sequence
+                """, [.text(user), .text(conversation), .int(sequence)]).map { row in
+                RelayedTurn(sequence: try row["sequence"].decode(Int.self),
+                            turn: Array(try row["turn"].decode(String.self).utf8),
+                            questionNumber: try row["question_number"].decode(Int?.self))
+            }
+        }
+    }
+
+    public func forget(user: String, conversation: String) throws(StoreError) {
+        try link.withConnection { session in
+            try session.execute("DELETE FROM conversation_turns WHERE user_id = $1 AND conversation = $2",
+                                [.text(user), .text(conversation)])
+        }
+    }
+
+    public func listen(_ onChange: @escaping @Sendable (RelayedChange) async -> Void) async {
+        var pause = Duration.milliseconds(100)
+        while !Task.isCancelled {
+            do {
+                let connection = try await link.connectWaiting()
+                defer { connection.close().whenComplete { _ in withExtendedLifetime(connection) {} } }
+                let notifications = try await connection.listen(Self.channel)
+                pause = .milliseconds(100)
+                for try await notification in notifications {
+                    guard let change = try? JSONDecoder().decode(Notice.self, from: Data(notification.payload.utf8)),
+                          change.server != server else { continue }
+                    await onChange(RelayedChange(user: change.user, conversation: change.conversation, sequence: change.sequence))
+                }
+            } catch {
+                if Task.isCancelled { return }
+                link.logger.warning("listening for other servers' turns failed, trying again: \(PostgresLink.describe(error))")
+            }
+            // The connection ended (the database restarted): listen again after a pause that grows to a few seconds.
+            try? await Task.sleep(for: pause)
+            pause = min(pause * 2, .seconds(5))
+        }
+    }
+
+    private struct Notice: Decodable {
+        let server: String
+        let user: String
+        let conversation: String
+        let sequence: Int
+    }
+}
