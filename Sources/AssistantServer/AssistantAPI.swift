@@ -65,7 +65,7 @@ struct AssistantAPI: Sendable {
 
     private func view(_ served: ServedConversation) async -> ConversationView {
         ConversationView(id: served.id, language: served.language, mode: served.mode.rawValue,
-                         answering: await served.isAnswering, nextSeq: served.log.nextSequence, turns: served.log.turns(),
+                         answering: served.isAnswering, nextSeq: served.log.nextSequence, turns: served.log.turns(),
                          said: served.log.said(), pendingQuestion: await served.pendingQuestion)
     }
 

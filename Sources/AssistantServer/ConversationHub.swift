@@ -66,7 +66,9 @@ public actor ConversationHub: Service {
             await withTaskGroup(of: Void.self) { relayed in
                 if let relay = assistant.eventRelay {
                     // Turns other servers answer reach the devices listening here.
-                    relayed.addTask { await relay.listen { [weak self] change in await self?.heard(change) } }
+                    relayed.addTask {
+                        await relay.listen { [weak self] change in await self?.heard(change)?.catchUp() }
+                    }
                 }
                 await withDiscardingTaskGroup { group in
                     for await served in started.stream {
@@ -86,11 +88,22 @@ public actor ConversationHub: Service {
         }
     }
 
-    /// Another server kept a turn of a conversation: a device listening here hears it.
-    private func heard(_ change: RelayedChange) {
-        guard let served = live[Self.key(change.conversation, user: change.user)], served.log.listenerCount > 0,
-              change.sequence >= served.log.nextSequence else { return }
-        served.log.catchUp()
+    /// Another server kept a turn of a conversation, or ended it. An ended one ends here too (its listeners hear
+    /// the end); for a kept turn, the log to read it into when a device listens here and has not heard it (read
+    /// outside the hub, which other conversations need meanwhile).
+    private func heard(_ change: RelayedChange) -> TurnLog? {
+        let key = Self.key(change.conversation, user: change.user)
+        if change.ended {
+            known[key] = nil
+            guard let served = live.removeValue(forKey: key) else { return nil }
+            served.conversation.finish()
+            served.log.close()
+            return nil
+        }
+        guard let served = live[key], served.log.listenerCount > 0, change.sequence >= served.log.nextSequence else {
+            return nil
+        }
+        return served.log
     }
 
     /// Starts a conversation of a user.
@@ -146,17 +159,19 @@ public actor ConversationHub: Service {
             return await open(id: id, user: user, space: space, language: settings.language, mode: settings.mode).served
         }
         let settings = try? JSONDecoder().decode(SavedSettings.self, from: saved)
+        // Put away by this server, its turns were shown: it goes on from its state without asking again.
+        let putAway = known[key]?.log != nil
         let (served, created) = await open(id: id, user: user, space: space,
                                            language: known[key]?.language ?? settings?.language,
                                            mode: known[key]?.mode ?? .visual)
-        if created { _ = await served.resume() }
+        if created { _ = putAway ? await served.takeUp() : await served.resume() }
         return served
     }
 
     /// Ends a user's conversation: its background work stops and its saved state is forgotten.
     func delete(_ id: String, user: String, space: ServedUsers.Space) async throws(APIError) {
         let served = try await conversation(id, user: user, space: space)
-        guard await !served.isAnswering else {
+        guard !served.isAnswering else {
             throw .conflict("this conversation is answering a turn; delete it when the turn has been answered")
         }
         let key = Self.key(id, user: user)
@@ -181,7 +196,7 @@ public actor ConversationHub: Service {
     /// A user's live conversation `id`, made now (`created`) unless another request made it while this one waited.
     private func open(id: String, user: String, space: ServedUsers.Space, language: String?, mode: PresentationMode) async
         -> (served: ServedConversation, created: Bool) {
-        await makeRoom()
+        makeRoom()
         let key = Self.key(id, user: user)
         if let existing = live[key] { return (existing, false) }
         let assistant = space.assistant
@@ -200,21 +215,16 @@ public actor ConversationHub: Service {
         return (served, true)
     }
 
-    /// Puts away the least recently used idle conversations beyond the limit (their state stays saved).
-    private func makeRoom() async {
+    /// Puts away the least recently used idle conversations when the limit is reached (their state stays saved): a
+    /// tenth of the limit at once, so that the conversations are sorted seldom, not for every one started.
+    private func makeRoom() {
         guard live.count >= limit else { return }
-        var candidates: [(id: String, used: ContinuousClock.Instant)] = []
-        for (id, served) in live where await !served.isAnswering && served.log.listenerCount == 0
-            && !served.conversation.hasBackgroundWork {
-            candidates.append((id, await served.lastUsed))
-        }
-        // Other turns ran during the awaits above and may have made room already.
-        let excess = live.count - limit + 1
-        guard excess > 0 else { return }
-        for candidate in candidates.sorted(by: { $0.used < $1.used }).prefix(excess) {
-            guard let served = live.removeValue(forKey: candidate.id) else { continue }
-            known[candidate.id]?.log = served.log
-            logger.debug("conversation put away", metadata: ["conversation": "\(candidate.id)"])
+        let idle = live.filter { !$0.value.isAnswering && $0.value.log.listenerCount == 0 && !$0.value.conversation.hasBackgroundWork }
+        let excess = live.count - limit + 1 + limit / 10
+        for (key, served) in idle.sorted(by: { $0.value.lastUsed < $1.value.lastUsed }).prefix(excess) {
+            live[key] = nil
+            known[key]?.log = served.log
+            logger.debug("conversation put away", metadata: ["conversation": "\(served.id)"])
             served.conversation.finish()
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import ParlanceCore
 import ParlanceEngine
 import ParlancePresentation
+import Synchronization
 
 /// One conversation the server holds: the engine's conversation, its numbered turns and their
 /// listeners. One turn at a time: a second request while a turn is answered is refused, never interleaved.
@@ -13,8 +14,11 @@ actor ServedConversation {
     nonisolated let log: TurnLog
     /// Counts and times the turns (metrics, drain).
     nonisolated let operations: ServerOperations
-    private var answering = false
-    private(set) var lastUsed = ContinuousClock.now
+    /// Whether a turn is being answered, and when the last one ended: read by the hub without waiting for the turn.
+    private nonisolated let activity = Mutex((answering: false, lastUsed: ContinuousClock.now))
+
+    /// When the conversation last answered a turn.
+    nonisolated var lastUsed: ContinuousClock.Instant { activity.withLock { $0.lastUsed } }
 
     /// The lock shared with other servers on the same store, and the user it is taken for; nil: this server only.
     nonisolated let turnLock: (lock: any ConversationTurnLock, user: String)?
@@ -32,11 +36,17 @@ actor ServedConversation {
     }
 
     /// Whether a turn is being answered now.
-    var isAnswering: Bool { answering }
+    nonisolated var isAnswering: Bool { activity.withLock { $0.answering } }
 
     /// Picks up what an earlier run of the server left: a question asked again, a handled request told.
     func resume() async -> [ServedTurn] {
         (try? await exclusive { await conversation.resume() }) ?? []
+    }
+
+    /// Goes on from the saved state of a conversation that was put away (its turns were shown): nothing is asked
+    /// again; a request left being handled is settled.
+    func takeUp() async -> [ServedTurn] {
+        (try? await exclusive { await conversation.adoptSavedState() }) ?? []
     }
 
     /// The number of the question the conversation waits on, if any.
@@ -64,14 +74,15 @@ actor ServedConversation {
 
     /// Runs `body` as the conversation's one turn; a `counted` one is in the metrics and the drain's turns in flight.
     private func exclusive(counted: Bool = false, _ body: () async -> [AssistantTurn]) async throws(APIError) -> [ServedTurn] {
-        guard !answering else {
+        let free = activity.withLock { activity in
+            guard !activity.answering else { return false }
+            activity.answering = true
+            return true
+        }
+        guard free else {
             throw .conflict("this conversation is still answering the previous turn; send the next one when it has answered")
         }
-        answering = true
-        defer {
-            answering = false
-            lastUsed = .now
-        }
+        defer { activity.withLock { $0 = (answering: false, lastUsed: .now) } }
         // Another server may have taken the turns before this one: its lock first, then what it saved.
         var lease: ConversationTurnLease?
         if let turnLock {

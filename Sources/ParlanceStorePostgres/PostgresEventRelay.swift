@@ -70,8 +70,11 @@ public final class PostgresEventRelay: ConversationEventRelay {
 
     public func forget(user: String, conversation: String) throws(StoreError) {
         try link.withConnection { session in
-            try session.execute("DELETE FROM conversation_turns WHERE user_id = $1 AND conversation = $2",
-                                [.text(user), .text(conversation)])
+            try session.rows("""
+                WITH gone AS (DELETE FROM conversation_turns WHERE user_id = $1 AND conversation = $2)
+                SELECT pg_notify($3, json_build_object('server', $4::text, 'user', $1::text, 'conversation', $2::text,
+                    'sequence', 0, 'ended', true)::text)
+                """, [.text(user), .text(conversation), .text(Self.channel), .text(server)])
         }
     }
 
@@ -86,7 +89,8 @@ public final class PostgresEventRelay: ConversationEventRelay {
                 for try await notification in notifications {
                     guard let change = try? JSONDecoder().decode(Notice.self, from: Data(notification.payload.utf8)),
                           change.server != server else { continue }
-                    await onChange(RelayedChange(user: change.user, conversation: change.conversation, sequence: change.sequence))
+                    await onChange(RelayedChange(user: change.user, conversation: change.conversation, sequence: change.sequence,
+                                                 ended: change.ended ?? false))
                 }
             } catch {
                 if Task.isCancelled { return }
@@ -103,5 +107,6 @@ public final class PostgresEventRelay: ConversationEventRelay {
         let user: String
         let conversation: String
         let sequence: Int
+        let ended: Bool?
     }
 }

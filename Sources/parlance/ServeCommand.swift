@@ -36,6 +36,9 @@ struct ServeCommand: AsyncParsableCommand {
                                + "localhost always are. Repeat for several.", valueName: "name"))
     var allowedHost: [String] = []
     @Flag(help: "No push-to-talk or server voice on the web page (the browser's voice is used).") var noSpeech = false
+    @Option(help: ArgumentHelp("How many conversations are kept in memory; beyond it the least recently used idle ones are "
+                               + "put away (saved, and taken up again when used).", valueName: "count"))
+    var liveConversations = 1000
 
     func run() async throws {
         SampleApps.exportBinaryFolder()
@@ -48,6 +51,10 @@ struct ServeCommand: AsyncParsableCommand {
             let token = try tokenFile.map(Self.readToken) ?? ServerAccessToken.loadOrCreate(in: home)
             var settings = ServerConfiguration(host: host, port: port, accessToken: token, allowedHostNames: allowedHost)
             settings.metricsToken = try metricsTokenFile.map(Self.readToken)
+            guard liveConversations > 0 else {
+                throw CommandFailure("--live-conversations must be at least 1")
+            }
+            settings.maximumLiveConversations = liveConversations
             configuration = settings
             try configuration.validate()
             if !configuration.isLoopback {

@@ -78,6 +78,10 @@ struct ScaleOutTests {
         // A listener that comes later to the other server catches up from a number on.
         let late = try WebSocketTestClient(url: second.socketURL("/v1/conversations/\(id)/events?after=1"))
         #expect(try late.receive()?.contains("\"seq\":2") == true)
+        // Ended on one server, it ends on the other: the device listening there hears the end.
+        #expect(try await second.request("DELETE", "/v1/conversations/\(id)").status == 204)
+        #expect(try events.receive() == nil, "the socket on the other server closes")
+        #expect(try await first.request("GET", "/v1/conversations/\(id)").status == 404)
     }
 
     @Test func aServerKilledAfterThePaymentsYesLeavesItToTheOtherOnceAndTruthfully() async throws {

@@ -9,7 +9,7 @@ public protocol ConversationEventRelay: Sendable {
     /// The kept turns of a user's conversation numbered after `sequence`, oldest first.
     func turns(user: String, conversation: String, after sequence: Int) throws(StoreError) -> [RelayedTurn]
 
-    /// Forgets a user's conversation's turns (it ended).
+    /// Forgets a user's conversation's turns (it ended) and tells the other servers.
     func forget(user: String, conversation: String) throws(StoreError)
 
     /// Calls `onChange` for each turn another server keeps, as it does, until the task is cancelled (it listens
@@ -30,15 +30,17 @@ public struct RelayedTurn: Sendable, Equatable {
     }
 }
 
-/// Another server kept turn `sequence` of a user's conversation.
+/// Another server kept turn `sequence` of a user's conversation, or ended it (`ended`, with sequence 0).
 public struct RelayedChange: Sendable, Equatable {
     public let user: String
     public let conversation: String
     public let sequence: Int
+    public let ended: Bool
 
-    public init(user: String, conversation: String, sequence: Int) {
+    public init(user: String, conversation: String, sequence: Int, ended: Bool = false) {
         self.user = user
         self.conversation = conversation
         self.sequence = sequence
+        self.ended = ended
     }
 }
