@@ -68,6 +68,9 @@ public struct AssistantServer: Sendable {
                                                scrape: { [self] in await scrape() }))
         router.add(middleware: RequestGate(token: configuration.accessToken, users: users, hosts: configuration.allowedHosts,
                                            openPaths: web.paths.union(["/healthz", Readiness.path])))
+        if let threads = configuration.requestThreads {
+            router.add(middleware: TurnExecutorMiddleware(executor: TurnExecutor.shared(threads: threads)))
+        }
         Readiness(store: hub.assistant.store, apps: hub.assistant.apps, home: hub.assistant.home, operations: operations)
             .register(on: router)
         AssistantAPI(hub: hub, users: users, configuration: configuration).register(on: router)

@@ -24,6 +24,10 @@ public struct ServerConfiguration: Sendable {
     public var metricsToken: String?
     /// How long a stopping server waits for the turns in flight before it stops anyway.
     public var drainTimeout: Duration = .seconds(20)
+    /// Threads of its own that run the requests, for a store whose every statement waits on the network
+    /// (PostgreSQL): a wait then holds one of them, not one of Swift's few shared threads. Nil: Swift's threads,
+    /// best for SQLite, whose statements seldom wait.
+    public var requestThreads: Int?
 
     public init(host: String = "127.0.0.1", port: Int = 8080, accessToken: String, allowedHostNames: [String] = [],
                 maximumBodySize: Int = 64 * 1024, maximumLiveConversations: Int = 1000,

@@ -55,6 +55,8 @@ struct ServeCommand: AsyncParsableCommand {
                 throw CommandFailure("--live-conversations must be at least 1")
             }
             settings.maximumLiveConversations = liveConversations
+            // Every PostgreSQL statement waits for the database's answer: requests run on threads of their own.
+            if try storeChoice.postgresURL() != nil { settings.requestThreads = 8 }
             configuration = settings
             try configuration.validate()
             if !configuration.isLoopback {
