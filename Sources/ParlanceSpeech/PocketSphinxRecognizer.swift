@@ -78,7 +78,7 @@ public final class PocketSphinxRecognizer: StreamingSpeechRecognizer {
 
     private static func makeDecoder(library: PocketSphinxLibrary, arguments: [String]) throws(SpeechError) -> Decoder {
         var pointers = arguments.map { strdup($0) }
-        defer { pointers.forEach { free($0) } }
+        defer { for pointer in pointers { free(pointer) } }
         let config = pointers.withUnsafeMutableBufferPointer { buffer in
             library.parseArguments(nil, library.args(), Int32(buffer.count), buffer.baseAddress, 1)
         }

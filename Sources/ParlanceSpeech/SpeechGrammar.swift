@@ -86,7 +86,8 @@ public struct SpeechGrammar: Sendable, Equatable {
         for node in nodes {
             switch node {
             case .list(let name): names.insert(name)
-            case .choice(let alternatives): alternatives.forEach { names.formUnion(lists(in: $0)) }
+            case .choice(let alternatives):
+                for alternative in alternatives { names.formUnion(lists(in: alternative)) }
             case .optional: break  // an optional part may be left out
             case .words: break
             }

@@ -37,7 +37,10 @@ struct PostgresTurnLockTests {
     @Test("a turn on another server waits for the one in progress, and goes on when it is released")
     func acrossServers() async throws {
         let (url, stores, locks) = try Self.twoServers()
-        defer { stores.forEach { $0.close() }; PostgresTestDatabase.drop(url) }
+        defer {
+            for store in stores { store.close() }
+            PostgresTestDatabase.drop(url)
+        }
         let lease = try await locks[0].acquire(user: "owner", session: "c1")
         let waited = try await Self.waits(locks[1], "c1", for: .milliseconds(300)) { await lease.release() }
         #expect(waited)
@@ -49,7 +52,10 @@ struct PostgresTurnLockTests {
     @Test("two turns of one conversation on one server take turns too")
     func withinOneServer() async throws {
         let (url, stores, locks) = try Self.twoServers()
-        defer { stores.forEach { $0.close() }; PostgresTestDatabase.drop(url) }
+        defer {
+            for store in stores { store.close() }
+            PostgresTestDatabase.drop(url)
+        }
         let lease = try await locks[0].acquire(user: "owner", session: "c1")
         #expect(try await Self.waits(locks[0], "c1", for: .milliseconds(300)) { await lease.release() })
         // Released, it is free for either server again.
@@ -60,7 +66,10 @@ struct PostgresTurnLockTests {
     @Test("a server whose connection dies lets its locks go")
     func deadServer() async throws {
         let (url, stores, locks) = try Self.twoServers()
-        defer { stores.forEach { $0.close() }; PostgresTestDatabase.drop(url) }
+        defer {
+            for store in stores { store.close() }
+            PostgresTestDatabase.drop(url)
+        }
         _ = try await locks[0].acquire(user: "owner", session: "c1")  // never released: its server "dies"
         let database = try #require(URLComponents(string: url)?.path.dropFirst())
         let killed = Flag()
@@ -76,7 +85,10 @@ struct PostgresTurnLockTests {
     @Test("a server holds the locks of 200 turns at once on one connection")
     func oneConnection() async throws {
         let (url, stores, locks) = try Self.twoServers()
-        defer { stores.forEach { $0.close() }; PostgresTestDatabase.drop(url) }
+        defer {
+            for store in stores { store.close() }
+            PostgresTestDatabase.drop(url)
+        }
         let leases = try await withThrowingTaskGroup(of: ConversationTurnLease.self) { group in
             for index in 0..<200 { group.addTask { try await locks[0].acquire(user: "owner", session: "c\(index)") } }
             return try await group.reduce(into: []) { $0.append($1) }

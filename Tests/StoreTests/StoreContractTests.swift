@@ -25,7 +25,7 @@ struct PostgresStoreContractTests {
         let url = try PostgresTestDatabase.make()
         defer { PostgresTestDatabase.drop(url) }
         var opened: [PostgresStore] = []
-        defer { opened.forEach { $0.close() } }
+        defer { for store in opened { store.close() } }
         try check.check {
             let store = try PostgresStore.open(url: url)
             opened.append(store)
