@@ -42,7 +42,7 @@ public final class PostgresEventRelay: ConversationEventRelay {
                     return try row[0].decode(Int.self)
                 }
                 if sequence % 50 == 0 {
-                    try link.withConnection { session in
+                    _ = try link.withConnection { session in
                         try session.execute("DELETE FROM conversation_turns WHERE user_id = $1 AND conversation = $2 AND sequence <= $3",
                                             [.text(user), .text(conversation), .int(sequence - Self.keptTurns)])
                     }
@@ -69,7 +69,7 @@ public final class PostgresEventRelay: ConversationEventRelay {
     }
 
     public func forget(user: String, conversation: String) throws(StoreError) {
-        try link.withConnection { session in
+        _ = try link.withConnection { session in
             try session.rows("""
                 WITH gone AS (DELETE FROM conversation_turns WHERE user_id = $1 AND conversation = $2)
                 SELECT pg_notify($3, json_build_object('server', $4::text, 'user', $1::text, 'conversation', $2::text,
@@ -84,13 +84,14 @@ public final class PostgresEventRelay: ConversationEventRelay {
             do {
                 let connection = try await link.connectWaiting()
                 defer { connection.close().whenComplete { _ in withExtendedLifetime(connection) {} } }
-                let notifications = try await connection.listen(Self.channel)
-                pause = .milliseconds(100)
-                for try await notification in notifications {
-                    guard let change = try? JSONDecoder().decode(Notice.self, from: Data(notification.payload.utf8)),
-                          change.server != server else { continue }
-                    await onChange(RelayedChange(user: change.user, conversation: change.conversation, sequence: change.sequence,
-                                                 ended: change.ended ?? false))
+                try await connection.listen(on: Self.channel) { [server] notifications in
+                    pause = .milliseconds(100)
+                    for try await notification in notifications {
+                        guard let change = try? JSONDecoder().decode(Notice.self, from: Data(notification.payload.utf8)),
+                              change.server != server else { continue }
+                        await onChange(RelayedChange(user: change.user, conversation: change.conversation,
+                                                     sequence: change.sequence, ended: change.ended ?? false))
+                    }
                 }
             } catch {
                 if Task.isCancelled { return }
