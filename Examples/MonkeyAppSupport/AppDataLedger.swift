@@ -17,6 +17,8 @@ public final class AppDataLedger<Entry: Codable & Sendable, Summary: Sendable>: 
     private let key: @Sendable (Entry) -> String
     private let fold: @Sendable (inout Summary, Entry) -> Void
     private let read = Mutex(ReadSoFar?.none)
+    /// Whether this process has moved the records an older version kept elsewhere (`movingOlderRecords`).
+    private let moved = Mutex(false)
 
     private struct ReadSoFar: Sendable {
         var inode: UInt64
@@ -82,6 +84,18 @@ public final class AppDataLedger<Entry: Codable & Sendable, Summary: Sendable>: 
             read.withLock { $0 = state }
             return .recorded(entry)
         }
+    }
+
+    /// The ledger, after `move` has run once in this process: it moves the records an older version of the app
+    /// kept elsewhere (in its state file) into the ledger with `record`, so that they are neither lost nor
+    /// recorded twice. A `move` that throws runs again the next time.
+    public func movingOlderRecords(_ move: (AppDataLedger) throws -> Void) throws -> AppDataLedger {
+        try moved.withLock { moved in
+            guard !moved else { return }
+            try move(self)
+            moved = true
+        }
+        return self
     }
 
     /// Forgets every entry (the app's "reset").

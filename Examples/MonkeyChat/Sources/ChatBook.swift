@@ -1,8 +1,6 @@
 import Foundation
 import MonkeyAppSupport
 
-import Synchronization
-
 /// MonkeyChat's data: its contact book and the messages it received (in `state.json`), and the messages it sent
 /// (in `sent.jsonl`, `sentMessages`).
 struct ChatBook: Codable, Sendable {
@@ -33,23 +31,16 @@ struct ChatBook: Codable, Sendable {
     static let identifier = "org.parlance.examples.monkeychat"
     static let file = AppDataFile<ChatBook>(appIdentifier: identifier) { .demo }
     private static let sentLedger = AppDataLedger<Message, Void>(appIdentifier: identifier, name: "sent") { $0.identifier }
-    private static let moved = Mutex(false)
 
     /// The messages MonkeyChat sent, one entry per intent.
     static func sentMessages() throws -> AppDataLedger<Message, Void> {
-        try moved.withLock { moved in
-            guard !moved else { return }
-            if try file.read().sent?.isEmpty ?? true {
-                moved = true
-                return
-            }
+        try sentLedger.movingOlderRecords { ledger in
+            guard try file.read().sent?.isEmpty == false else { return }
             try file.update { book in
-                for message in book.sent ?? [] { try sentLedger.record(key: message.identifier) { _ in message } }
+                for message in book.sent ?? [] { try ledger.record(key: message.identifier) { _ in message } }
                 book.sent = nil
             }
-            moved = true
         }
-        return sentLedger
     }
 
     /// A fresh install: a few friends, among them several Bobos, and two unread messages.

@@ -1,6 +1,5 @@
 import Foundation
 import MonkeyAppSupport
-import Synchronization
 
 /// MonkeyPay's data: the money put in per currency and the people you can pay (in `state.json`), and every payment
 /// and request (in `payments.jsonl`, `ledger()`). A balance is the money put in less the payments sent.
@@ -29,27 +28,20 @@ struct Wallet: Codable, Sendable {
         appIdentifier: identifier, name: "payments", empty: [:], key: \.identifier) { spent, payment in
             if payment.kind == "sent" { spent[payment.currency, default: 0] += payment.amount }
         }
-    private static let moved = Mutex(false)
 
     /// Every payment and request, one entry per intent; its summary is what the payments sent took per currency.
     static func ledger() throws -> AppDataLedger<Payment, [String: Decimal]> {
-        try moved.withLock { moved in
-            guard !moved else { return }
-            if try file.read().payments?.isEmpty ?? true {
-                moved = true
-                return
-            }
+        try paymentLedger.movingOlderRecords { ledger in
+            guard try file.read().payments?.isEmpty == false else { return }
             try file.update { wallet in
                 for payment in wallet.payments ?? [] {
-                    try paymentLedger.record(key: payment.identifier) { _ in payment }
+                    try ledger.record(key: payment.identifier) { _ in payment }
                     // The ledger takes it from the balance now.
                     if payment.kind == "sent" { wallet.balances[payment.currency, default: 0] += payment.amount }
                 }
                 wallet.payments = nil
             }
-            moved = true
         }
-        return paymentLedger
     }
 
     /// What is left per currency: the money put in less the payments sent.
