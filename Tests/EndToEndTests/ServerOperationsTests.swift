@@ -167,26 +167,30 @@ struct ServerOperationsTests {
         let bundles = try BundleFixture()
         defer { bundles.remove() }
         let app = try bundles.chatterbox()
-        // Handle takes 4 s: a busy machine's metrics scrape below must still find the turn before it ends.
-        try bundles.useTestExtension(in: app, arguments: "drowsy handle")
+        // Handle waits at a gate in the app's data folder: SIGTERM comes while it is surely in the middle of the turn.
+        try bundles.useTestExtension(in: app, arguments: "gated-handle \"$PARLANCE_APP_DATA\"")
+        let gate = home.appendingPathComponent("app-data/com.example.chatterbox")
         let runner = CommandRunner(home: home)
         #expect(try runner.run(["apps", "install", app.path]).status == 0)
         #expect(try runner.run(["apps", "allow", "com.example.chatterbox"]).status == 0)
         let server = try RunningServer(home: home)
         defer { server.stop() }
         let id = try await server.startConversation()
-        // Started once, so the slow part of the turn below is the handle alone.
+        // The first turn passes the gate at once (its extension started), so the slow part below is the handle alone.
+        try FileManager.default.createDirectory(at: gate, withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: gate.appendingPathComponent("go").path, contents: Data())
         _ = try await server.say("tell Kiki on Chatterbox that I am early", in: id)
+        try FileManager.default.removeItem(at: gate.appendingPathComponent("go"))
+        try? FileManager.default.removeItem(at: gate.appendingPathComponent("handling"))
 
         async let slow = server.request("POST", "/v1/conversations/\(id)/turns", json: ["text": "tell Kiki on Chatterbox that I am late"])
-        // SIGTERM once the turn is being answered (on a busy machine the request may take a while to arrive).
         let clock = ContinuousClock()
-        let deadline = clock.now + .seconds(20)
-        while clock.now < deadline {
-            let samples = Self.samples(try await Self.scrape(server, token: server.token).text)
-            if (Self.value(samples, "parlance_turns_in_flight") ?? 0) >= 1 { break }
+        let deadline = clock.now + .seconds(60)
+        while !FileManager.default.fileExists(atPath: gate.appendingPathComponent("handling").path), clock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
+        #expect(FileManager.default.fileExists(atPath: gate.appendingPathComponent("handling").path))
+        #expect((Self.value(Self.samples(try await Self.scrape(server, token: server.token).text), "parlance_turns_in_flight") ?? 0) >= 1)
         kill(server.processIdentifier, SIGTERM)
         try await Task.sleep(for: .milliseconds(100))
         let readiness = try await server.request("GET", "/readyz", authorized: false)
@@ -197,6 +201,7 @@ struct ServerOperationsTests {
         #expect((refused.object["error"] as? [String: Any])?["code"] as? String == "draining")
         #expect(refused.headers["retry-after"] != nil)
 
+        FileManager.default.createFile(atPath: gate.appendingPathComponent("go").path, contents: Data())
         let answered = try await slow
         #expect(answered.status == 200, "\(answered.text)")
         #expect(((answered.object["turns"] as? [[String: Any]])?.last)?["step"] as? String == "handled", "\(answered.text)")

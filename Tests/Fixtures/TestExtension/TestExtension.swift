@@ -2,7 +2,8 @@ import Foundation
 import Intents
 
 /// A messaging extension: "Bobo" needs disambiguation, other names succeed; handle sends.
-/// With behaviour "crash", "hang" or "slow" it misbehaves in the method named by `target`.
+/// With behaviour "crash", "hang" or "slow" it misbehaves in the method named by `target`; with "gated-handle" its
+/// handle writes `handling` into the folder named by `target` and waits (at most a minute) for a file `go` there.
 final class TestExtension: INExtension, @unchecked Sendable {
     let behaviour: String
     let target: String
@@ -34,8 +35,6 @@ final class TestExtension: INExtension, @unchecked Sendable {
             while true { sleep(60) }
         case "sleepy":
             usleep(1_300_000)  // longer than a second, without a word of progress
-        case "drowsy":
-            usleep(4_000_000)  // long enough to be caught in the middle on a busy machine
         case "print":
             print("a stray print from \(method)")
         case "vocabulary":
@@ -75,11 +74,19 @@ final class MessageHandler: NSObject, INSendMessageIntentHandling {
 
     func handle(intent: INSendMessageIntent) async -> INSendMessageIntentResponse {
         owner.act(in: "handle")
+        if owner.behaviour == "gated-handle" { Self.waitAtGate(URL(fileURLWithPath: owner.target)) }
         if owner.behaviour == "snoop" { SnoopingProbe.run(assistantHome: owner.target) }
         if owner.behaviour == "slow", owner.target == "handle" {
             try? await Task.sleep(for: .milliseconds(350))
         }
         return INSendMessageIntentResponse(code: .success, userActivity: nil)
+    }
+
+    /// Lets a test act at a known moment in the middle of handle, however busy the machine.
+    private static func waitAtGate(_ folder: URL) {
+        FileManager.default.createFile(atPath: folder.appendingPathComponent("handling").path, contents: Data())
+        let go = folder.appendingPathComponent("go").path
+        for _ in 0..<1_200 where !FileManager.default.fileExists(atPath: go) { usleep(50_000) }
     }
 }
 
