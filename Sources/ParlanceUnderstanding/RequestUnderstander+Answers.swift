@@ -23,6 +23,9 @@ extension RequestUnderstander {
         case .values(let values) where question.asksForUserText:
             // "call Bobo on MonkeyCall" as what to say to Kiki: sent only if the user says so.
             guard let request = try servableRequest(text, language: language) else { return answer }
+            // "バナナをもっと送って" at "what should it say?", read as "send a message saying バナナをもっと": the
+            // question's own request carrying nothing but the asked words asks for nothing else.
+            if question.isOnlyAsked(by: request) { return answer }
             return .ambiguousValue(values, otherwise: .newRequest(request))
         case .cancel, .skip, .assistant, .ambiguousValue, .yes, .no, .always, .newRequest, .refused:
             return answer
@@ -84,6 +87,12 @@ extension Question {
     var asksForUserText: Bool {
         guard case .value(let parameter) = self else { return false }
         return FrameBuilder.userTextProperties.contains(parameter.parameter)
+    }
+
+    /// Whether a request is the question's own, naming no app and carrying the asked value and nothing else.
+    func isOnlyAsked(by request: UnderstoodRequest) -> Bool {
+        guard case .value(let parameter) = self, request.intent == parameter.intent, request.namedApp == nil else { return false }
+        return Set(request.parameters.keys) == [parameter.parameter]
     }
 
     /// Whether a request of the question's intent says more than the asked value: "text john I'm late" at
