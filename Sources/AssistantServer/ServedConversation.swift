@@ -94,15 +94,24 @@ actor ServedConversation {
                 throw .internalError("the conversation could not be taken up: \(error.message)")
             }
         }
+        // From here the turn's reads of what rarely changes (apps, permissions, settings) may be answered from what
+        // the store read at the database's state of now or later (`StoreReadScope`).
+        let served = await StoreReadScope.$current.withValue(StoreReadScope()) {
+            await turn(counted: counted, adopting: lease != nil, body)
+        }
+        await lease?.release()
+        return served
+    }
+
+    /// The turn itself, once it holds the conversation: what another server saved is taken up first (`adopting`).
+    private func turn(counted: Bool, adopting: Bool, _ body: () async -> [AssistantTurn]) async -> [ServedTurn] {
         var taken: [AssistantTurn] = []
-        if lease != nil { taken = await conversation.adoptSavedState() }
+        if adopting { taken = await conversation.adoptSavedState() }
         guard counted else {
-            let served = await answer { [taken] in
+            return await answer { [taken] in
                 let turns = await body()
                 return taken + turns
             }
-            await lease?.release()
-            return served
         }
         let began = ContinuousClock.now
         operations.beginTurn()
@@ -111,7 +120,6 @@ actor ServedConversation {
             return taken + turns
         }
         operations.endTurn(conversation: id, served: served, began: began)
-        await lease?.release()
         return served
     }
 

@@ -16,6 +16,8 @@ final class PostgresLink: Sendable {
     /// Connections for the waits of `PostgresTurnLock`, used only from async code.
     private let idleWaiting = Mutex<[PostgresConnection]>([])
     private let nextID = Atomic<Int>(1)
+    /// The values of reads kept for scopes (`cachedRead`).
+    let readCache = PostgresReadCache()
     let logger: Logger
     /// How many idle connections are kept open.
     private let keptIdle = 8
@@ -73,6 +75,47 @@ final class PostgresLink: Sendable {
             }
         }
     }
+
+    /// Runs a read of the tables turns read (`PostgresReadCache`). `read` returns the value and the generation of
+    /// `store_changes` its statement saw (nil when it could not tell). Inside a `StoreReadScope` that reads this
+    /// database at the generation a kept value was read at, that value is the answer, without a round trip;
+    /// otherwise the database is read, its generation recorded in the scope (when it has none yet) and the value
+    /// kept. Outside a scope the database is always read.
+    func cachedRead<T: Sendable>(_ key: String,
+                                 _ read: (PostgresSession) throws -> (value: T, generation: Int?)) throws(StoreError) -> T {
+        guard let scope = StoreReadScope.current else { return try withConnection { try read($0).value } }
+        if let generation = scope.generation(of: scopeName), let kept: T = readCache.value(key, at: generation) {
+            return kept
+        }
+        let (value, generation) = try withConnection { try read($0) }
+        if let generation {
+            scope.record(generation, of: scopeName)
+            readCache.keep(value, generation: generation, for: key)
+        }
+        return value
+    }
+
+    /// Records, for the current scope, a generation of `store_changes` read with a value that is not kept
+    /// (a conversation's saved state): the scope's later reads are at that generation.
+    func noteGeneration(_ generation: Int?) {
+        guard let generation, let scope = StoreReadScope.current else { return }
+        scope.record(generation, of: scopeName)
+    }
+
+    /// Runs a write to the tables turns read in one transaction. The current scope, if any, forgets its
+    /// generation, so that its next read goes to the database and sees the write (the write moved the
+    /// generation on in the same transaction, through the tables' triggers).
+    /// `inTransaction: false` is for a body of one statement, which is its own transaction.
+    func changing<T>(inTransaction: Bool = true, _ body: (PostgresSession) throws -> T) throws(StoreError) -> T {
+        defer { StoreReadScope.current?.forget(scopeName) }
+        return inTransaction ? try transaction(body) : try withConnection(body)
+    }
+
+    /// What scopes record this database's generations under.
+    var scopeName: String { address.description }
+
+    /// The column a cached read adds to its statement: the generation its snapshot saw.
+    static let generationColumn = "(SELECT generation FROM store_changes WHERE id = 1) AS store_generation"
 
     deinit {
         close()  // a connection must be closed before it goes

@@ -74,6 +74,57 @@ enum PostgresSchema {
                 added_at timestamptz NOT NULL, PRIMARY KEY (user_id, conversation, sequence))
             """,
         ]),
+        Migration(version: 3, name: "a generation of what turns read, and the journal's begin in one statement", statements: [
+            // One number that every change to what a turn reads (apps, permissions, users, settings, preferences,
+            // vocabulary) moves on, in the changing transaction: equal numbers, equal contents.
+            "CREATE TABLE store_changes (id integer PRIMARY KEY, generation bigint NOT NULL)",
+            "INSERT INTO store_changes (id, generation) VALUES (1, 0)",
+            """
+            CREATE FUNCTION parlance_note_store_change() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                UPDATE store_changes SET generation = generation + 1 WHERE id = 1;
+                RETURN NULL;
+            END $$
+            """,
+        ] + ["apps", "users", "permissions", "user_vocabulary", "vocabulary_generation", "settings", "preferred_apps",
+             "apps_opened_without_asking"].map { table in
+            """
+            CREATE TRIGGER \(table)_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON \(table)
+                FOR EACH STATEMENT EXECUTE FUNCTION parlance_note_store_change()
+            """
+        } + [
+            // `PostgresStore.begin`: the conversation's lock, the journal's row (locked), the row written or
+            // marked sent, the state saved or forgotten, in the caller's one statement (its own transaction).
+            """
+            CREATE FUNCTION parlance_begin_intent(the_user text, the_intent text, the_app text, the_request text,
+                the_state text, the_session text, the_lock text, resending boolean, sent_now boolean)
+            RETURNS boolean LANGUAGE plpgsql AS $$
+            DECLARE
+                sent boolean;
+            BEGIN
+                PERFORM pg_advisory_xact_lock(hashtextextended(the_lock, 0));
+                SELECT handled_intents.sent_at IS NOT NULL INTO sent FROM handled_intents
+                    WHERE user_id = the_user AND intent_identifier = the_intent FOR UPDATE;
+                IF NOT FOUND THEN
+                    INSERT INTO handled_intents (user_id, intent_identifier, app_identifier, intent, started_at, sent_at)
+                    VALUES (the_user, the_intent, the_app, the_request, now(), CASE WHEN sent_now THEN now() END);
+                ELSIF sent AND NOT resending THEN
+                    RETURN false;
+                ELSIF sent_now THEN
+                    UPDATE handled_intents SET sent_at = COALESCE(sent_at, now())
+                        WHERE user_id = the_user AND intent_identifier = the_intent;
+                END IF;
+                IF the_state IS NULL THEN
+                    DELETE FROM conversations WHERE user_id = the_user AND session = the_session;
+                ELSE
+                    INSERT INTO conversations (user_id, session, state, updated_at)
+                    VALUES (the_user, the_session, the_state, now())
+                    ON CONFLICT (user_id, session) DO UPDATE SET state = excluded.state, updated_at = excluded.updated_at;
+                END IF;
+                RETURN true;
+            END $$
+            """,
+        ]),
     ]
 
     /// Brings the database to the newest version in one transaction; the steps already recorded

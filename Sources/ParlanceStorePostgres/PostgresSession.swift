@@ -13,6 +13,7 @@ struct PostgresSession {
     enum Value {
         case text(String)
         case int(Int)
+        case bool(Bool)
         case date(Date)
         case null
     }
@@ -41,6 +42,7 @@ struct PostgresSession {
             switch value {
             case .text(let text): bindings.append(text)
             case .int(let number): bindings.append(number)
+            case .bool(let flag): bindings.append(flag)
             case .date(let date): bindings.append(date)
             case .null: bindings.appendNull()
             }

@@ -4,12 +4,19 @@ import ParlanceCore
 extension PostgresStore: ConversationStore {
     // MARK: Conversations in progress
 
-    /// The saved state of a session's conversation (JSON), or nil when none is in progress.
+    /// The saved state of a session's conversation (JSON), or nil when none is in progress. Read with the
+    /// generation of what turns read (`store_changes`), which the current `StoreReadScope` records: a turn's
+    /// later reads are of the database as it was then, or later.
     public func conversationState(session: String) throws(StoreError) -> Data? {
-        try link.withConnection { connection in
-            try connection.value(String.self, "SELECT state FROM conversations WHERE user_id = $1 AND session = $2",
-                                 [.text(user), .text(session)]).map { Data($0.utf8) }
+        let (state, generation) = try link.withConnection { connection -> (String?, Int?) in
+            guard let row = try connection.rows("""
+                SELECT generation, (SELECT state FROM conversations WHERE user_id = $1 AND session = $2) AS state
+                FROM store_changes WHERE id = 1
+                """, [.text(user), .text(session)]).first else { return (nil, nil) }
+            return (try row["state"].decode(String?.self), try row["generation"].decode(Int.self))
         }
+        link.noteGeneration(generation)
+        return state.map { Data($0.utf8) }
     }
 
     /// Saves (or, with nil, forgets) a session's conversation, under the conversation's lock.
@@ -39,12 +46,6 @@ extension PostgresStore: ConversationStore {
         }
     }
 
-    /// Takes the conversation's advisory lock for the rest of the transaction: every instance's write to one
-    /// conversation (its state, its journal) waits for the one before to commit.
-    func lockConversation(_ session: String, _ connection: PostgresSession) throws {
-        try connection.execute("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [.text(Self.lockName(user, session))])
-    }
-
     /// The text a conversation's advisory lock key is hashed from (a user's name has no '/'). A turn's lock
     /// (`PostgresTurnLock`) is another key: the turn's own writes, on other connections, take this one meanwhile.
     static func lockName(_ user: String, _ session: String, turn: Bool = false) -> String {
@@ -69,26 +70,17 @@ extension PostgresStore: ConversationStore {
                   resending: resending, sentNow: true)
     }
 
+    /// One statement, its own transaction (`parlance_begin_intent`, made by migration 3): the conversation's lock,
+    /// the intent's journal row locked (a concurrent begin or mark of it waits), the row added or marked sent, and
+    /// the state saved or forgotten; nothing changes when the intent was already sent and this is not a resend.
     private func begin(intentIdentifier: String, app: String, intent: String, state: Data?, session: String,
                        resending: Bool, sentNow: Bool) throws(StoreError) -> Bool {
-        try link.transaction { connection in
-            try lockConversation(session, connection)
-            // The row, if any, locked until commit: a concurrent begin or mark for the same intent waits.
-            let existing = try connection.rows("""
-                SELECT sent_at IS NOT NULL FROM handled_intents WHERE user_id = $1 AND intent_identifier = $2 FOR UPDATE
-                """, [.text(user), .text(intentIdentifier)]).first
-            let sent = try existing.map { try $0[0].decode(Bool.self) }
-            if sent == true, !resending { return false }
-            if sent == nil {
-                try connection.execute("""
-                    INSERT INTO handled_intents (user_id, intent_identifier, app_identifier, intent, started_at, sent_at)
-                    VALUES ($1, $2, $3, $4, now(), CASE WHEN $5 = 1 THEN now() END)
-                    """, [.text(user), .text(intentIdentifier), .text(app), .text(intent), .int(sentNow ? 1 : 0)])
-            } else if sentNow {
-                try Self.markSent(intentIdentifier, user: user, connection)
-            }
-            try Self.saveConversationState(state, session: session, user: user, connection)
-            return true
+        try link.withConnection { connection in
+            try connection.value(Bool.self, "SELECT parlance_begin_intent($1, $2, $3, $4, $5, $6, $7, $8, $9)", [
+                .text(user), .text(intentIdentifier), .text(app), .text(intent),
+                .optional(state.map { String(decoding: $0, as: UTF8.self) }), .text(session),
+                .text(Self.lockName(user, session)), .bool(resending), .bool(sentNow),
+            ]) ?? false
         }
     }
 
@@ -159,14 +151,17 @@ extension PostgresStore: ConversationStore {
     }
 
     func setting(_ key: String) throws(StoreError) -> String? {
-        try link.withConnection { connection in
-            try connection.value(String.self, "SELECT value FROM settings WHERE user_id = $1 AND key = $2",
-                                 [.text(user), .text(key)])
+        try link.cachedRead("setting/\(user)/\(key)") { connection -> (value: String?, generation: Int?) in
+            guard let row = try connection.rows("""
+                SELECT generation, (SELECT value FROM settings WHERE user_id = $1 AND key = $2) AS value
+                FROM store_changes WHERE id = 1
+                """, [.text(user), .text(key)]).first else { return (nil, nil) }
+            return (try row["value"].decode(String?.self), try row["generation"].decode(Int.self))
         }
     }
 
     func setSetting(_ key: String, _ value: String) throws(StoreError) {
-        try link.withConnection { connection in
+        try link.changing(inTransaction: false) { connection in
             try connection.execute("""
                 INSERT INTO settings (user_id, key, value) VALUES ($1, $2, $3)
                 ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value

@@ -6,9 +6,13 @@ extension PostgresStore {
 
     /// The app the viewing user chose for a domain's requests that name no app, if any.
     public func preferredApp(domain: String) throws(StoreError) -> String? {
-        try link.withConnection { session in
-            try session.value(String.self, "SELECT app_identifier FROM preferred_apps WHERE user_id = $1 AND domain = $2",
-                              [.text(user), .text(domain)])
+        try link.cachedRead("preferredApp/\(user)/\(domain)") { session -> (value: String?, generation: Int?) in
+            guard let row = try session.rows("""
+                SELECT generation,
+                    (SELECT app_identifier FROM preferred_apps WHERE user_id = $1 AND domain = $2) AS app_identifier
+                FROM store_changes WHERE id = 1
+                """, [.text(user), .text(domain)]).first else { return (nil, nil) }
+            return (try row["app_identifier"].decode(String?.self), try row["generation"].decode(Int.self))
         }
     }
 
@@ -23,7 +27,7 @@ extension PostgresStore {
 
     /// Makes an installed app the one a domain's requests go to when they name no app (nil: none).
     public func setPreferredApp(_ identifier: String?, domain: String) throws(StoreError) {
-        try link.transaction { session in
+        try link.changing { session in
             guard let identifier else {
                 try session.execute("DELETE FROM preferred_apps WHERE user_id = $1 AND domain = $2", [.text(user), .text(domain)])
                 return
@@ -55,10 +59,13 @@ extension PostgresStore {
     /// Whether the viewing user said "always" for this app's code as installed now.
     public func opensWithoutAsking(_ identifier: String) throws(StoreError) -> Bool {
         guard let app = try app(identifier) else { return false }
-        let stored = try link.withConnection { session in
-            try session.value(String.self, """
-                SELECT code_fingerprint FROM apps_opened_without_asking WHERE user_id = $1 AND app_identifier = $2
-                """, [.text(user), .text(identifier)])
+        let stored = try link.cachedRead("opensWithoutAsking/\(user)/\(identifier)") { session -> (value: String?, generation: Int?) in
+            guard let row = try session.rows("""
+                SELECT generation, (SELECT code_fingerprint FROM apps_opened_without_asking
+                    WHERE user_id = $1 AND app_identifier = $2) AS code_fingerprint
+                FROM store_changes WHERE id = 1
+                """, [.text(user), .text(identifier)]).first else { return (nil, nil) }
+            return (try row["code_fingerprint"].decode(String?.self), try row["generation"].decode(Int.self))
         }
         return stored != nil && stored == (app.bundle.codeFingerprint ?? "")
     }
@@ -66,7 +73,7 @@ extension PostgresStore {
     /// Records "always" for an installed app's current code, or takes it back.
     public func setOpensWithoutAsking(_ always: Bool, for identifier: String) throws(StoreError) {
         let fingerprint = try app(identifier)?.bundle.codeFingerprint ?? ""
-        try link.transaction { session in
+        try link.changing { session in
             guard try session.value(String.self, "SELECT identifier FROM apps WHERE identifier = $1", [.text(identifier)]) != nil else {
                 throw try notInstalled(identifier, session)
             }

@@ -24,7 +24,7 @@ extension PostgresStore: UserDirectory {
             throw StoreError(.refusedUser, "'\(user)' cannot be a user's name: use 1 to \(HomeUser.maximumLength) "
                              + "lower-case letters, digits, '-' or '_', starting with a letter")
         }
-        let added = try link.withConnection { session in
+        let added = try link.changing(inTransaction: false) { session in
             try session.execute("INSERT INTO users (id, created_at) VALUES ($1, now()) ON CONFLICT (id) DO NOTHING", [.text(user)])
         }
         guard added > 0 else { throw StoreError(.refusedUser, "the home already has a user '\(user)'") }
@@ -35,7 +35,7 @@ extension PostgresStore: UserDirectory {
         guard user != HomeUser.owner else {
             throw StoreError(.refusedUser, "the owner is the home's own user and cannot be removed")
         }
-        try link.transaction { session in
+        try link.changing { session in
             guard try session.execute("DELETE FROM users WHERE id = $1", [.text(user)]) > 0 else {
                 throw try unknownUser(user, session)
             }

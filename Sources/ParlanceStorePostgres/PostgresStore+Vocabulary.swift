@@ -26,7 +26,7 @@ extension PostgresStore: VocabularySource {
 
     /// Applies a checked update in one transaction.
     public func apply(_ update: VocabularyUpdate, app identifier: String) throws(StoreError) {
-        try link.transaction { session in
+        try link.changing { session in
             switch update {
             case let .replace(strings, type):
                 try session.execute("DELETE FROM user_vocabulary WHERE user_id = $1 AND app_identifier = $2 AND type = $3",
@@ -76,8 +76,11 @@ extension PostgresStore: VocabularySource {
 
     /// A number that changes whenever user vocabulary or an installed app changes, in any instance.
     public func vocabularyGeneration() throws(StoreError) -> Int {
-        try link.withConnection { session in
-            try session.value(Int.self, "SELECT generation FROM vocabulary_generation WHERE id = 1") ?? 0
+        try link.cachedRead("vocabularyGeneration") { session -> (value: Int, generation: Int?) in
+            guard let row = try session.rows("""
+                SELECT generation AS vocabulary, \(PostgresLink.generationColumn) FROM vocabulary_generation WHERE id = 1
+                """).first else { return (0, nil) }
+            return (try row["vocabulary"].decode(Int.self), try row["store_generation"].decode(Int.self))
         }
     }
 }

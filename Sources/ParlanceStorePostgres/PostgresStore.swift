@@ -57,7 +57,7 @@ public final class PostgresStore: AppRegistry {
     @discardableResult
     public func install(_ app: AppBundle) throws(StoreError) -> InstallOutcome {
         let manifest = try Self.encode(app)
-        return try link.transaction { session -> InstallOutcome in
+        return try link.changing { session -> InstallOutcome in
             let existing = try session.rows("SELECT path, manifest FROM apps WHERE identifier = $1 FOR UPDATE",
                                             [.text(app.identifier)]).first
             try session.execute("""
@@ -94,31 +94,38 @@ public final class PostgresStore: AppRegistry {
 
     /// Every installed app, by display name, with the viewing user's permission.
     public func apps() throws(StoreError) -> [InstalledApp] {
-        try link.withConnection { session in
-            try session.rows("""
-                SELECT apps.*, permissions.state, permissions.code_fingerprint AS allowed_code FROM apps
-                LEFT JOIN permissions ON permissions.app_identifier = apps.identifier AND permissions.user_id = $1
+        try link.cachedRead("apps/\(user)") { session -> (value: [AppRow], generation: Int?) in
+            let rows = try session.rows("""
+                SELECT apps.*, permissions.state, permissions.code_fingerprint AS allowed_code, \(PostgresLink.generationColumn)
+                FROM apps LEFT JOIN permissions ON permissions.app_identifier = apps.identifier AND permissions.user_id = $1
                 """, [.text(user)])
-                .map { try installed($0) }
-                .sorted { (Self.nameOrder($0.bundle.displayName), $0.bundle.identifier)
-                    < (Self.nameOrder($1.bundle.displayName), $1.bundle.identifier) }
+            return (value: try rows.map(AppRow.init), generation: try rows.first?["store_generation"].decode(Int.self))
         }
+        .map { (row) throws(StoreError) in try installed(row) }
+        .sorted { (Self.nameOrder($0.bundle.displayName), $0.bundle.identifier)
+            < (Self.nameOrder($1.bundle.displayName), $1.bundle.identifier) }
     }
 
     /// One installed app with the viewing user's permission, or nil.
     public func app(_ identifier: String) throws(StoreError) -> InstalledApp? {
-        try link.withConnection { session in
-            try session.rows("""
-                SELECT apps.*, permissions.state, permissions.code_fingerprint AS allowed_code FROM apps
-                LEFT JOIN permissions ON permissions.app_identifier = apps.identifier AND permissions.user_id = $1
-                WHERE apps.identifier = $2
-                """, [.text(user), .text(identifier)]).first.map { try installed($0) }
+        try link.cachedRead("app/\(user)/\(identifier)") { session -> (value: AppRow?, generation: Int?) in
+            let rows = try session.rows("""
+                SELECT \(PostgresLink.generationColumn), found.* FROM store_changes LEFT JOIN (
+                    SELECT apps.*, permissions.state, permissions.code_fingerprint AS allowed_code FROM apps
+                    LEFT JOIN permissions ON permissions.app_identifier = apps.identifier AND permissions.user_id = $1
+                    WHERE apps.identifier = $2) AS found ON true
+                WHERE store_changes.id = 1
+                """, [.text(user), .text(identifier)])
+            guard let row = rows.first else { return (value: nil, generation: nil) }
+            let found = row["identifier"].bytes == nil ? nil : try AppRow(row)
+            return (value: found, generation: try row["store_generation"].decode(Int.self))
         }
+        .map { (row) throws(StoreError) in try installed(row) }
     }
 
     /// Removes an app with everything kept for it, for every user: the app is the home's.
     public func remove(_ identifier: String) throws(StoreError) {
-        try link.transaction { session in
+        try link.changing { session in
             guard try session.execute("DELETE FROM apps WHERE identifier = $1", [.text(identifier)]) > 0 else {
                 throw try notInstalled(identifier, session)
             }
@@ -129,7 +136,7 @@ public final class PostgresStore: AppRegistry {
 
     /// Records the viewing user's decision about an app, bound to the app's code as it is on disk now.
     public func setPermission(_ permission: AppPermission, for identifier: String) throws(StoreError) {
-        try link.transaction { session in
+        try link.changing { session in
             guard let manifest = try session.value(String.self, "SELECT manifest FROM apps WHERE identifier = $1",
                                                    [.text(identifier)]) else {
                 throw try notInstalled(identifier, session)
@@ -151,24 +158,47 @@ public final class PostgresStore: AppRegistry {
 
     // MARK: Internals
 
-    private func installed(_ row: PostgresRandomAccessRow) throws -> InstalledApp {
-        let identifier = try row["identifier"].decode(String.self)
-        let manifest = try row["manifest"].decode(String.self)
+    /// An installed app as read, with the viewing user's permission (kept by `PostgresReadCache`: what is on disk is
+    /// looked at again each time it is made an `InstalledApp`).
+    struct AppRow: Sendable {
+        var identifier: String
+        var manifest: String
+        var state: String?
+        var allowedCode: String?
+        var installedAt: Date
+        var updatedAt: Date
+
+        init(_ row: PostgresRandomAccessRow) throws {
+            identifier = try row["identifier"].decode(String.self)
+            manifest = try row["manifest"].decode(String.self)
+            state = try row["state"].decode(String?.self)
+            allowedCode = try row["allowed_code"].decode(String?.self)
+            installedAt = try row["installed_at"].decode(Date.self)
+            updatedAt = try row["updated_at"].decode(Date.self)
+        }
+    }
+
+    private func installed(_ row: AppRow) throws(StoreError) -> InstalledApp {
         let bundle: AppBundle
-        if let cached = decodedManifests.withLock({ $0[identifier] }), cached.manifest == manifest {
+        if let cached = decodedManifests.withLock({ $0[row.identifier] }), cached.manifest == row.manifest {
             bundle = cached.bundle
         } else {
-            bundle = try JSONDecoder().decode(AppBundle.self, from: Data(manifest.utf8))
-            decodedManifests.withLock { $0[identifier] = (manifest, bundle) }
+            do {
+                bundle = try JSONDecoder().decode(AppBundle.self, from: Data(row.manifest.utf8))
+            } catch {
+                throw StoreError(.database, "the manifest of \(row.identifier) in the PostgreSQL store \(address) "
+                                 + "cannot be read: \(error)")
+            }
+            decodedManifests.withLock { $0[row.identifier] = (row.manifest, bundle) }
         }
-        var decided = try row["state"].decode(String?.self).flatMap { AppPermission(rawValue: $0) } ?? .notDetermined
+        var decided = row.state.flatMap { AppPermission(rawValue: $0) } ?? .notDetermined
         var changed = false
-        if decided == .allowed, let expected = try row["allowed_code"].decode(String?.self) ?? bundle.codeFingerprint {
+        if decided == .allowed, let expected = row.allowedCode ?? bundle.codeFingerprint {
             changed = (bundle.codeFingerprintOnDisk() ?? "") != expected
         }
         if changed { decided = .notDetermined }
-        return InstalledApp(bundle: bundle, permission: decided, installedAt: try row["installed_at"].decode(Date.self),
-                            updatedAt: try row["updated_at"].decode(Date.self), codeChangedSinceAllowed: changed)
+        return InstalledApp(bundle: bundle, permission: decided, installedAt: row.installedAt,
+                            updatedAt: row.updatedAt, codeChangedSinceAllowed: changed)
     }
 
     /// What apps are listed by: the display name without case or accents.

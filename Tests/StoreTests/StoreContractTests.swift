@@ -48,7 +48,7 @@ struct PostgresStoreContractTests {
         #expect(failures.withLock { $0 }.isEmpty)
         let store = try PostgresStore.open(url: url)
         defer { store.close() }
-        #expect(try store.schemaVersions() == [1, 2])
+        #expect(try store.schemaVersions() == [1, 2, 3])
         #expect(try store.users() == ["owner"])
     }
 
