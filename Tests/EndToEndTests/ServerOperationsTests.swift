@@ -178,7 +178,7 @@ struct ServerOperationsTests {
         let id = try await server.startConversation()
         // The first turn passes the gate at once (its extension started), so the slow part below is the handle alone.
         try FileManager.default.createDirectory(at: gate, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: gate.appendingPathComponent("go").path, contents: Data())
+        #expect(FileManager.default.createFile(atPath: gate.appendingPathComponent("go").path, contents: Data()))
         _ = try await server.say("tell Kiki on Chatterbox that I am early", in: id)
         try FileManager.default.removeItem(at: gate.appendingPathComponent("go"))
         try? FileManager.default.removeItem(at: gate.appendingPathComponent("handling"))
@@ -201,7 +201,7 @@ struct ServerOperationsTests {
         #expect((refused.object["error"] as? [String: Any])?["code"] as? String == "draining")
         #expect(refused.headers["retry-after"] != nil)
 
-        FileManager.default.createFile(atPath: gate.appendingPathComponent("go").path, contents: Data())
+        #expect(FileManager.default.createFile(atPath: gate.appendingPathComponent("go").path, contents: Data()))
         let answered = try await slow
         #expect(answered.status == 200, "\(answered.text)")
         #expect(((answered.object["turns"] as? [[String: Any]])?.last)?["step"] as? String == "handled", "\(answered.text)")

@@ -84,7 +84,7 @@ final class MessageHandler: NSObject, INSendMessageIntentHandling {
 
     /// Lets a test act at a known moment in the middle of handle, however busy the machine.
     private static func waitAtGate(_ folder: URL) {
-        FileManager.default.createFile(atPath: folder.appendingPathComponent("handling").path, contents: Data())
+        _ = FileManager.default.createFile(atPath: folder.appendingPathComponent("handling").path, contents: Data())
         let go = folder.appendingPathComponent("go").path
         for _ in 0..<1_200 where !FileManager.default.fileExists(atPath: go) { usleep(50_000) }
     }
