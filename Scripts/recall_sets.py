@@ -18,7 +18,7 @@ labelled requests, one JSON object per line, for `parlance eval` (intent accurac
                           (Scripts/recall_written/LANG.txt), split by a stable hash of the text: the held-out
                           half is only ever measured.
   LANG-blind-dev          the same kinds of requests by another writer blind to the templates
-                          (Scripts/recall_dev/LANG.txt), 105 per language (205 in German, Japanese and Chinese, from two
+                          (Scripts/recall_dev/LANG.txt), 105 per language (about 315 in German, Japanese and Chinese, from three
                           writers): a development set, looked at and tuned on.
   LANG-blind              ride, message and call requests written by someone who never saw the templates, word
                           lists or the sets above (Scripts/recall_blind/LANG.txt), 90 per language: all held out.
