@@ -114,6 +114,26 @@ extension UnderstandingTests {
             == .values(["content": .string("call me when you land")]))
     }
 
+    @Test("a message's words that read as the same request carrying only those words are the message; naming someone else is checked")
+    func messageWordsThatReadAsTheSameRequest() throws {
+        let understander = try Self.shared.get()
+        let content = ParameterReference(intent: "INSendMessageIntent", parameter: "content", app: "org.example.chatterly")
+        let sameRequest = "message saying bring bananas"
+        let reading = try understander.understand(sameRequest, language: "en")
+        #expect(reading.intent == "INSendMessageIntent" && Set(reading.parameters.keys) == ["content"], "\(reading)")
+        // Kept word for word (the read-back before sending shows it).
+        #expect(try understander.understandAnswer(sameRequest, to: .value(content), language: "en")
+            == .values(["content": .string(sameRequest)]))
+        let otherPerson = try understander.understandAnswer("tell Bobo on Chatterly that I am late", to: .value(content),
+                                                            language: "en")
+        guard case .ambiguousValue(let values, .newRequest(let request)) = otherPerson else {
+            Issue.record("expected a check between the words and a new request, got \(otherPerson)")
+            return
+        }
+        #expect(values == ["content": .string("tell Bobo on Chatterly that I am late")])
+        #expect(request.intent == "INSendMessageIntent")
+    }
+
     @Test func aNewValueInsteadOfYes() throws {
         let understander = try Self.shared.get()
         let answer = try understander.understandAnswer("no, Kiki", to: .confirmation(parameter: Self.recipients))
