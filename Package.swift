@@ -165,6 +165,9 @@ let package = Package(
             "ParlanceCore", "ParlanceHosting", "ParlanceUnderstanding", "ParlancePresentation", "ParlanceEngine",
             "ParlanceTesting", "Intents", "ExtensionRuntime", "TestSupport",
         ]),
+        // The replies of every language: the golden file, the catalog's format and checker, a language from data alone.
+        .testTarget(name: "PresentationTests", dependencies: ["ParlanceCore", "ParlancePresentation", "Intents"],
+                    exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "SpeechTests", dependencies: ["ParlanceSpeech", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: [
             "ParlanceCore", "ParlanceStore", "ParlancePresentation", "ParlanceTesting", "TestSupport", "ParlanceSpeech",
