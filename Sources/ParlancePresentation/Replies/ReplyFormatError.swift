@@ -9,6 +9,7 @@ public struct ReplyFormatError: Error, Sendable, Equatable, CustomStringConverti
     /// What is wrong, in words.
     public var reason: String
 
+    /// The fault as one line: language, line, key and reason.
     public var description: String {
         "replies \(language), line \(line)\(key.map { " (\($0))" } ?? ""): \(reason)"
     }
