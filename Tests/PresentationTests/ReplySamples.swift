@@ -6,7 +6,7 @@ import ParlanceCore
 /// The golden file `Golden/replies.txt` holds these lines for the six languages; a change to any word a
 /// user sees shows up as a difference there.
 enum ReplySamples {
-    static let languages = ["en", "de", "fr", "it", "ja", "zh", "en-US", "xx"]
+    static let languages = ["en", "de", "fr", "it", "ja", "zh"]
 
     static let parameters = [
         "recipients", "content", "payee", "payer", "currencyAmount", "note", "pickupLocation", "dropOffLocation",
@@ -138,8 +138,7 @@ enum ReplySamples {
             add("askChoice \(parameter) 3", phrases.askChoice(parameter, options: ["Bobo", "Kiki", "Coco"]))
             add("gaveUp \(parameter)", phrases.gaveUp(step: parameter, app: app))
         }
-        for parameter in ["recipients", "currencyAmount", "partySize", "dropOffLocation", "note", "peopleInPhoto",
-                          "workoutName", "scheduledPickupTime", "someNewThing"] {
+        for parameter in ["recipients", "partySize", "note", "workoutName"] {
             for reason in reasons {
                 for value in [nil, "Bobo"] as [String?] {
                     add("unsupported \(parameter) \(reason ?? "nil") \(value ?? "nil")",

@@ -24,4 +24,12 @@ import Testing
         }
         #expect(differences == 0)
     }
+
+    /// A language without replies speaks English, whatever its tag: the same lines as English's.
+    @Test(arguments: ["xx", "en-US"])
+    func aLanguageWithoutRepliesSpeaksEnglish(language: String) {
+        let english = ReplySamples.lines(language: "en").map { $0.dropFirst(3) }
+        let other = ReplySamples.lines(language: language).map { $0.dropFirst(language.count + 1) }
+        #expect(other == english)
+    }
 }
