@@ -49,6 +49,16 @@ import Testing
         #expect(problems.contains { $0.contains("refers to “nowhere”") })
         #expect(problems.contains { $0.contains("“d” is no key of en") })
         #expect(problems.contains { $0.contains("no formatter is called “shout”") })
+        let quiet = try ReplyCatalog(code: "zz", text: """
+            language.plurals = one
+            list.and.middle = {a}, {b}
+            list.and.end = {a} and {b}
+            a = Use it?
+            b = {n, plural, one {#} other {#}}
+            c = {x, select, y {z} other {w}}{x, omit}
+            """)
+        #expect(quiet.problems(against: english).contains { $0.contains("leaves out {app}") })
+        #expect(!quiet.problems(against: english).contains { $0.contains("{x}") })
         let missing = try ReplyCatalog(code: "yy", text: "language.plurals = sometimes\n")
         let missingProblems = missing.problems(against: english)
         #expect(missingProblems.contains("yy: “a” is missing"))

@@ -2,7 +2,8 @@
 /// words a translator can act on. The test suite runs it on every bundled language.
 extension ReplyCatalog {
     /// Every problem found: a key English has and this file lacks, a key English doesn't have, a message
-    /// that uses an argument its English message doesn't (select and plural variables included), a select or
+    /// whose arguments are not exactly its English message's (select and plural variables included; one left
+    /// out on purpose is named `{name, omit}`, which says nothing), a select or
     /// plural without `other`, a plural category the language's rule doesn't have, an unknown formatter, a
     /// reference to a message or term the file lacks, an unknown plural rule.
     public func problems(against reference: ReplyCatalog) -> [String] {
@@ -22,8 +23,13 @@ extension ReplyCatalog {
             problems += structureProblems(message.parts, rule: rule).map { "\(place): \($0)" }
             guard !key.hasPrefix("-"), reference.has(key) else { continue }
             let allowed = reference.arguments(of: key)
-            for argument in arguments(of: key).subtracting(allowed).sorted() {
+            let used = arguments(of: key)
+            for argument in used.subtracting(allowed).sorted() {
                 problems.append("\(place): uses {\(argument)}, which the \(reference.code) message doesn't")
+            }
+            for argument in allowed.subtracting(used).sorted() {
+                problems.append("\(place): leaves out {\(argument)}, which the \(reference.code) message uses "
+                                + "(write {\(argument), omit} if that is meant)")
             }
         }
         return problems

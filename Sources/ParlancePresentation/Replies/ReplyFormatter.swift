@@ -7,7 +7,7 @@ struct ReplyFormatter {
 
     /// The formatters there are.
     static let known: Set<String> = ["label", "caseWord", "words", "action", "capitalized", "uncapitalized",
-                                     "indefinite", "dropLast", "fullStop", "list"]
+                                     "indefinite", "dropLast", "fullStop", "list", "omit"]
 
     func format(_ value: ReplyArgument?, with formatter: String, options: [String]) -> String {
         if formatter == "list" { return list(value, style: options.first ?? "and", item: options.dropFirst().first) }
@@ -24,6 +24,7 @@ struct ReplyFormatter {
         case "indefinite": return "\(Self.article(text)) \(text)"
         case "dropLast": return String(text.dropLast())
         case "fullStop": return text.last.map { ".!?".contains($0) } == true ? "" : "."
+        case "omit": return ""
         default: return text
         }
     }
