@@ -5,8 +5,6 @@ import ParlanceCore
 /// says, and the labels of its cards. `CatalogConversationPhrases` says them from a language's replies
 /// file; `ConversationPhrasebook` picks the file. Values arrive already put into words.
 protocol ConversationPhrases: Sendable {
-    typealias Parameters = [String: JSONValue]
-
     /// The language code ("en").
     var code: String { get }
 
