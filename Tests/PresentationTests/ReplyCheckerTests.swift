@@ -4,6 +4,15 @@ import Testing
 
 /// The checker on the bundled languages, and on files with each kind of fault.
 @Suite struct ReplyCheckerTests {
+    /// The files in the source tree, read directly so that a fault is reported with its line and key (the
+    /// bundle leaves a file that doesn't read out).
+    @Test(arguments: ["de", "en", "fr", "it", "ja", "zh"])
+    func everyFileReads(code: String) throws {
+        let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/ParlancePresentation/Resources/Replies")
+        _ = try ReplyCatalog(directory: folder, code: code)
+    }
+
     @Test func theSixLanguagesAreBundled() {
         #expect(ReplyLanguages.bundledCodes == ["de", "en", "fr", "it", "ja", "zh"])
     }
