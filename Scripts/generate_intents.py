@@ -878,6 +878,154 @@ def gen_catalog():
 
 # ---------------------------------------------------------------- main
 
+# ---------------------------------------------------------------- the assistant's domain names
+
+CORE_OUT = os.path.join(ROOT, "Sources", "ParlanceCore", "Generated")
+CORE_GENERATED = {}
+SPEAKABLE_TYPES = {"INSpeakableString"}
+FREE_TEXT_PARAMETERS = {"content", "note", "searchTerms", "guestProvidedSpecialRequestText"}
+
+
+def write_core(path, text, module="Foundation"):
+    header = HEADER.replace("import Foundation", f"import {module}")
+    CORE_GENERATED[os.path.join(CORE_OUT, path)] = header + "\n" + text.rstrip() + "\n"
+
+
+ROLES = [
+    ("person", "A person or people, as `INPerson`: the app resolves the words said."),
+    ("freeText", "Words the user wants passed on as they are: a message, a note, a search."),
+    ("vocabularyValue", "A name the app or the user's vocabulary knows: a workout, an album, a group."),
+    ("enumeration", "A case of one of the SDK's enums or option sets."),
+    ("number", "A number: an amount of people, a goal, a rating."),
+    ("flag", "A yes or no."),
+    ("identifier", "An app's identifier or a plain name nobody says: never asked for."),
+    ("entity", "A structured value: a place, an amount of money, a date, a record."),
+]
+VOCABULARY_PARAMETERS = {"albumName"}
+
+
+def parameter_role(name, swift_type):
+    """What kind of value a parameter holds, for the assistant: how it is said and checked."""
+    base = swift_type.replace("?", "").replace("[", "").replace("]", "")
+    enum_names = {e[0] for e in spec.ENUMS} | {o[0] for o in spec.OPTION_SETS}
+    if base == "INPerson":
+        return "person"
+    if name in FREE_TEXT_PARAMETERS:
+        return "freeText"
+    if base in SPEAKABLE_TYPES or name in VOCABULARY_PARAMETERS:
+        return "vocabularyValue"
+    if base in enum_names:
+        return "enumeration"
+    if base in ("NSNumber", "Int", "Double"):
+        return "number"
+    if base == "Bool":
+        return "flag"
+    if base == "String":
+        return "identifier"
+    return "entity"
+
+
+def wrapped_list(head, items, indent):
+    """`head[a, b, …]`, broken after a comma where a line would pass 120 columns."""
+    if not items:
+        return head + "[]\n"
+    lines, line = [], head + "["
+    for i, item in enumerate(items):
+        piece = item + (", " if i < len(items) - 1 else "]")
+        if len(line) + len(piece.rstrip()) > 120 and line.strip():
+            lines.append(line.rstrip())
+            line = " " * indent + piece
+        else:
+            line += piece
+    lines.append(line)
+    return "\n".join(lines) + "\n"
+
+
+def case_name(verb):
+    return verb if verb not in ("default",) else f"`{verb}`"
+
+
+def gen_domain_names():
+    lines = ["/// An intent of the SDK, by its class name: what the assistant switches over instead of spelling the\n",
+             "/// name. Generated from `Scripts/intents_spec.py`; a new intent there is a new case here.\n",
+             "package enum IntentName: String, CaseIterable, Sendable {\n"]
+    for intent in spec.INTENTS:
+        lines.append(f"    /// `{intent['name']}`: {intent['doc'][0].lower() + intent['doc'][1:]}\n")
+        lines.append(f"    case {case_name(intent['verb'])} = \"{intent['name']}\"\n")
+    lines.append("\n    /// The intent's domain.\n    package var domain: IntentDescription.Domain {\n"
+                 "        switch self {\n")
+    for intent in spec.INTENTS:
+        lines.append(f"        case .{intent['verb']}: .{intent['domain']}\n")
+    lines.append("        }\n    }\n\n")
+    lines.append("    /// The intent's parameters, in the order the assistant resolves them.\n"
+                 "    package var parameters: [ParameterName] {\n        switch self {\n")
+    for intent in spec.INTENTS:
+        head = f"        case .{intent['verb']}: "
+        lines.append(wrapped_list(head, [f".{p['name']}" for p in intent["params"]], 12))
+    lines.append("        }\n    }\n\n")
+    verbs = {i["name"]: i["verb"] for i in spec.INTENTS}
+    lines.append("    /// The intents the language models learn to recognise from what people say; the three call intents\n"
+                 "    /// are learned as one, `startCall`.\n")
+    lines.append(wrapped_list("    package static let understood: [IntentName] = ",
+                              [f".{verbs[name]}" for name in spec.UNDERSTOOD_INTENTS], 8) + "}\n")
+    write_core("IntentName.swift", "".join(lines), module="Intents")
+
+    params = {}
+    for intent in spec.INTENTS:
+        for p in intent["params"]:
+            role = parameter_role(p["name"], p["type"])
+            params.setdefault(p["name"], set()).add(role)
+    lines = ["/// A parameter of some intent of the SDK, by its property name (\"recipients\"): what the assistant\n",
+             "/// switches over instead of spelling the name. Generated from `Scripts/intents_spec.py`.\n",
+             "package enum ParameterName: String, CaseIterable, Sendable {\n"]
+    for name in sorted(params):
+        lines.append(f"    case {name}\n")
+    lines.append("\n    /// What kind of value the parameter holds.\n    package var role: ParameterRole {\n"
+                 "        switch self {\n")
+    for name in sorted(params):
+        roles = params[name]
+        if len(roles) != 1:
+            raise SystemExit(f"parameter {name} has more than one role: {sorted(roles)}")
+        lines.append(f"        case .{name}: .{next(iter(roles))}\n")
+    lines.append("        }\n    }\n}\n")
+    write_core("ParameterName.swift", "".join(lines))
+
+    lines = ["/// What kind of value an intent's parameter holds, for the assistant: how it is said, asked for and\n",
+             "/// checked. Each parameter's role is derived from its type in `Scripts/intents_spec.py`.\n",
+             "package enum ParameterRole: String, CaseIterable, Sendable {\n"]
+    for role, text in ROLES:
+        lines.append(f"    /// {text}\n    case {role}\n")
+    lines.append("}\n")
+    write_core("ParameterRole.swift", "".join(lines))
+
+    codes = []
+    for intent in spec.INTENTS:
+        for c in intent["codes"]:
+            c = c[0] if isinstance(c, tuple) else c
+            if c not in codes:
+                codes.append(c)
+    lines = ["/// A response code of some intent of the SDK, by its case name (\"failureInsufficientFunds\"), as the\n",
+             "/// wire carries it. Generated from `Scripts/intents_spec.py`.\n",
+             "package enum ResponseCodeName: String, CaseIterable, Sendable {\n"]
+    lines += [f"    case {c}\n" for c in sorted(codes)]
+    lines.append("}\n")
+    write_core("ResponseCodeName.swift", "".join(lines))
+
+    enums = {e[0]: e[2] for e in spec.ENUMS}
+    reasons = []
+    for r in spec.REASON_RESULTS:
+        for c in enums[r[2]]:
+            if c[0] not in reasons and c[0] != "none":
+                reasons.append(c[0])
+    lines = ["/// Why a resolution result said a value is unsupported, by the reason's case name (\"noAccount\"), as\n",
+             "/// the wire carries it; any reason of any typed resolution result. Generated from\n",
+             "/// `Scripts/intents_spec.py`.\n",
+             "package enum UnsupportedReasonName: String, CaseIterable, Sendable {\n"]
+    lines += [f"    case {c}\n" for c in sorted(reasons)]
+    lines.append("}\n")
+    write_core("UnsupportedReasonName.swift", "".join(lines))
+
+
 def sync_files(outputs, prune_dir=None):
     """Writes the generated files, or with --check exits 1 listing those that are stale.
     Files under prune_dir that are no longer generated count as stale and are removed."""
@@ -918,8 +1066,10 @@ def main():
         gen_response(intent)
         gen_handling(intent)
     gen_catalog()
+    gen_domain_names()
 
     sync_files(GENERATED, prune_dir=OUT)
+    sync_files(CORE_GENERATED, prune_dir=CORE_OUT)
 
 if __name__ == "__main__":
     main()

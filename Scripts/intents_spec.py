@@ -1302,3 +1302,15 @@ DOMAINS = [
     ("INPhotosDomainHandling", "Handles photo search and slideshows.",
      ["INSearchForPhotosIntent", "INStartPhotoPlaybackIntent"]),
 ]
+
+# ---------------------------------------------------------------------------
+# What the assistant knows beyond the SDK.
+# The intents its language models learn to recognise from what people say; the three call intents are learned as
+# one, INStartCallIntent, and told apart by what the app supports (`IntentName.understood`).
+UNDERSTOOD_INTENTS = [
+    "INSendMessageIntent", "INSearchForMessagesIntent", "INSetMessageAttributeIntent", "INStartCallIntent",
+    "INSearchCallHistoryIntent", "INSendPaymentIntent", "INRequestPaymentIntent", "INRequestRideIntent",
+    "INListRideOptionsIntent", "INGetRideStatusIntent", "INCancelRideIntent", "INStartWorkoutIntent",
+    "INPauseWorkoutIntent", "INResumeWorkoutIntent", "INEndWorkoutIntent", "INCancelWorkoutIntent",
+    "INSearchForPhotosIntent", "INStartPhotoPlaybackIntent",
+]

@@ -81,7 +81,7 @@ extension Conversation {
         do {
             let response = try await extensions.handle(status, in: endpoint)
             let json = try Self.json(response)
-            return .rideFound(json.objectValue?["properties"]?.objectValue?["rideStatus"]?.objectValue?["rideIdentifier"])
+            return .rideFound(json.objectValue?["properties"]?.objectValue?["rideStatus"]?.objectValue?[.rideIdentifier])
         } catch {
             return .rideFound(nil)
         }

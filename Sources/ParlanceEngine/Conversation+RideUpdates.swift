@@ -6,7 +6,7 @@ extension Conversation {
     /// After an in-progress ride request: reports the ride's status as it changes, until it completes
     /// (or the conversation's background work is finished).
     func follow(_ task: IntentTask, app: AppBundle, endpoint: ExtensionEndpoint, response: JSONValue) {
-        guard app.supportedIntents.contains("INGetRideStatusIntent") else { return }
+        guard app.supportedIntents.contains(.getRideStatus) else { return }
         let statusIntent = INGetRideStatusIntent()
         statusIntent.assignIdentifier(task.identifier + "-status")
         let context = presentationContext(task)

@@ -69,7 +69,7 @@ public struct ConversationMachine: Sendable {
             guard case let .findingRide(task, then) = state.stage else { return [] }
             guard let ride else { return end(task, .tell(.noRideToCancel, task)) }
             var found = task
-            found.parameters["rideIdentifier"] = ride
+            found.parameters[.rideIdentifier] = ride
             return advance(found, from: then, facts: facts)
         case .resolved(let results):
             guard case .resolving(let task) = state.stage else { return [] }
@@ -166,7 +166,7 @@ public struct ConversationMachine: Sendable {
 
     /// Cancelling "my ride" means the ride the app reports now: its identifier comes from the app, as SiriKit fills it.
     private func needsRide(_ task: IntentTask) -> Bool {
-        task.intent == "INCancelRideIntent" && task.parameters["rideIdentifier"] == nil
+        task.intent == IntentName.cancelRide.rawValue && task.parameters[.rideIdentifier] == nil
     }
 
     private mutating func findRide(_ task: IntentTask, then phase: LifecyclePhase) -> [ConversationAction] {
@@ -209,13 +209,13 @@ public struct ConversationMachine: Sendable {
             if Self.handsOff(code) { return handOff(response, task: task, facts: facts) }
         }
         task.questionsAsked = 0
-        let asksUser = policy.needsUserConfirmation.contains(task.intent) || code == "userConfirmationRequired"
+        let asksUser = policy.needsUserConfirmation.contains(task.intent) || code == ResponseCodeName.userConfirmationRequired.rawValue
             || task.userMustConfirm == true
         return advance(task, from: asksUser ? .userConfirmation : .handle, facts: facts)
     }
 
     private static func report(code: String, response: JSONValue, task: IntentTask) -> ConversationReport {
-        if code == "inProgress" { return .inProgress(response, followRide: task.intent == "INRequestRideIntent") }
+        if code == ResponseCodeName.inProgress.rawValue { return .inProgress(response, followRide: task.intent == IntentName.requestRide.rawValue) }
         return .result(response)
     }
 
@@ -232,12 +232,13 @@ public struct ConversationMachine: Sendable {
 
     /// Whether a response code is a failure that ends the conversation at confirm.
     static func isFailure(_ code: String) -> Bool {
-        code.hasPrefix("failure") && !code.hasPrefix("failureRequiringAppLaunch")
+        code.hasPrefix("failure") && !code.hasPrefix(ResponseCodeName.failureRequiringAppLaunch.rawValue)
     }
 
     /// Whether a response code asks for the app to continue the request.
     public static func handsOff(_ code: String) -> Bool {
-        code.hasPrefix("failureRequiringAppLaunch") || code == "continueInApp" || code == "handleInApp"
+        code.hasPrefix(ResponseCodeName.failureRequiringAppLaunch.rawValue)
+            || [ResponseCodeName.continueInApp, .handleInApp].contains { $0.rawValue == code }
     }
 
     /// The resolvable parameters of an intent class, in resolution order.

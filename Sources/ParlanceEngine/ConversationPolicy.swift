@@ -1,4 +1,5 @@
 import Foundation
+import ParlanceCore
 
 /// The domain rules the conversation follows.
 public struct ConversationPolicy: Sendable {
@@ -24,8 +25,7 @@ public struct ConversationPolicy: Sendable {
     public var sureHearing = 0.9
     /// Intents whose request is always read back for a yes when what it holds was heard unsurely, whatever the
     /// user chose for messages: a misheard amount, payee, destination or message must not be acted on.
-    public var readBackWhenMisheard: Set<String> = ["INSendMessageIntent", "INSendPaymentIntent", "INRequestPaymentIntent",
-                                                    "INRequestRideIntent"]
+    public var readBackWhenMisheard: Set<String> = Set(intents: [.sendMessage, .sendPayment, .requestPayment, .requestRide])
 
     /// Whether what came from `source` may have been misheard.
     public func heardUnsurely(_ source: TurnSource) -> Bool {
@@ -36,7 +36,7 @@ public struct ConversationPolicy: Sendable {
     /// Whether a request of this intent is read back before handle; `unsure` when any of it came from an
     /// answer or from a reading that was not sure.
     public func readsBack(_ intent: String, unsure: Bool) -> Bool {
-        guard intent == "INSendMessageIntent" else { return false }
+        guard intent == IntentName.sendMessage.rawValue else { return false }
         switch messageReadBack {
         case .always: return true
         case .whenUnsure: return unsure
@@ -44,10 +44,11 @@ public struct ConversationPolicy: Sendable {
         }
     }
 
-    public init(alwaysRestrictedWhileLocked: Set<String> = ["INSendPaymentIntent", "INRequestPaymentIntent",
-                                                              "INRequestRideIntent"],
-                needsUserConfirmation: Set<String> = ["INSendPaymentIntent", "INRequestPaymentIntent",
-                                                       "INRequestRideIntent"],
+    /// The intents that move money or book a ride: restricted while locked and confirmed by the user by default.
+    public static let consequentialIntents: Set<String> = Set(intents: [.sendPayment, .requestPayment, .requestRide])
+
+    public init(alwaysRestrictedWhileLocked: Set<String> = ConversationPolicy.consequentialIntents,
+                needsUserConfirmation: Set<String> = ConversationPolicy.consequentialIntents,
                 maximumQuestionsPerStep: Int = 3, maximumChoices: Int = 10) {
         self.alwaysRestrictedWhileLocked = alwaysRestrictedWhileLocked
         self.needsUserConfirmation = needsUserConfirmation

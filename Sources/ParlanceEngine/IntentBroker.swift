@@ -56,15 +56,14 @@ public struct IntentBroker: Sendable {
     private let logger = Logger(label: "parlance.broker")
 
     /// Intents that need the user's yes before handle, beyond the conversation policy's: a table booking.
-    static let alsoConfirmed: Set<String> = ["INBookRestaurantReservationIntent"]
+    static let alsoConfirmed: Set<String> = Set(intents: [.bookRestaurantReservation])
     /// Intents whose handle only reads (ride options, free tables): they may go to every app at once, and are
     /// not journalled, since asking again should get a fresh answer.
-    public static let queries: Set<String> = [
-        "INListRideOptionsIntent", "INGetRideStatusIntent", "INGetAvailableRestaurantReservationBookingsIntent",
-        "INGetAvailableRestaurantReservationBookingDefaultsIntent", "INGetUserCurrentRestaurantReservationBookingsIntent",
-        "INGetRestaurantGuestIntent", "INSearchForAccountsIntent", "INSearchForMessagesIntent",
-        "INSearchCallHistoryIntent", "INSearchForPhotosIntent",
-    ]
+    public static let queries: Set<String> = Set(intents: [
+        .listRideOptions, .getRideStatus, .getAvailableRestaurantReservationBookings, .getAvailableRestaurantReservationBookingDefaults,
+        .getUserCurrentRestaurantReservationBookings, .getRestaurantGuest, .searchForAccounts, .searchForMessages, .searchCallHistory,
+        .searchForPhotos,
+    ])
 
     public init(apps: any AppRegistry, store: any ConversationStore, host: ExtensionHost, home: String?,
                 lockSource: SessionLockSource, policy: ConversationPolicy = ConversationPolicy()) {

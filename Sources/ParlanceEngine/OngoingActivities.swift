@@ -56,46 +56,54 @@ struct OngoingActivities: Sendable, Equatable {
 
     /// The kind of activity an intent starts.
     static func kind(startedBy intent: String) -> Kind? {
+        IntentName(intent).flatMap(kind(startedBy:))
+    }
+
+    private static func kind(startedBy intent: IntentName) -> Kind? {
         switch intent {
-        case "INRequestRideIntent": return .ride
-        case "INStartWorkoutIntent": return .workout
-        default: return nil
+        case .requestRide: .ride
+        case .startWorkout: .workout
+        case .sendMessage, .searchForMessages, .setMessageAttribute, .startAudioCall, .startVideoCall, .searchCallHistory,
+             .startCall, .sendPayment, .requestPayment, .searchForAccounts, .listRideOptions, .getRideStatus, .cancelRide,
+             .sendRideFeedback, .pauseWorkout, .resumeWorkout, .endWorkout, .cancelWorkout, .searchForPhotos,
+             .startPhotoPlayback, .bookRestaurantReservation, .getAvailableRestaurantReservationBookings,
+             .getUserCurrentRestaurantReservationBookings, .getAvailableRestaurantReservationBookingDefaults,
+             .getRestaurantGuest: nil
         }
     }
 
     /// The kind of activity an intent is about once it runs (its status, pausing, ending it).
     static func kind(followedUpBy intent: String) -> Kind? {
-        switch intent {
-        case "INGetRideStatusIntent", "INCancelRideIntent": return .ride
-        case "INPauseWorkoutIntent", "INResumeWorkoutIntent", "INEndWorkoutIntent", "INCancelWorkoutIntent": return .workout
-        default: return nil
+        switch IntentName(intent) {
+        case .getRideStatus?, .cancelRide?: .ride
+        case .pauseWorkout?, .resumeWorkout?, .endWorkout?, .cancelWorkout?: .workout
+        default: nil
         }
     }
 
     /// Response codes that say the app already runs one (so the request could not start another).
-    private static let alreadyRunning: Set<String> = [
-        "failureRequiringAppLaunchPreviousRideNeedsCompletion", "failureOngoingWorkout",
-    ]
+    private static let alreadyRunning: Set<String> = Set(
+        [ResponseCodeName.failureRequiringAppLaunchPreviousRideNeedsCompletion, .failureOngoingWorkout].map(\.rawValue))
 
     private mutating func learn(_ intent: String, app: String, response: JSONValue, opened: Bool) {
         let code = response.objectValue?["code"]?.stringValue ?? "success"
         if let kind = Self.kind(startedBy: intent) {
             if Self.alreadyRunning.contains(code) { return start(kind, app: app) }
             // A failure started nothing; nor did work that only the app could do, when it was not opened.
-            if code.hasPrefix("failure") || (!opened && code == "handleInApp") { return }
+            if code.hasPrefix("failure") || (!opened && code == ResponseCodeName.handleInApp.rawValue) { return }
             return start(kind, app: app)
         }
-        switch intent {
-        case "INGetRideStatusIntent":
+        switch IntentName(intent) {
+        case .getRideStatus?:
             let phase = response.objectValue?["properties"]?.objectValue?["rideStatus"]?.objectValue?["phase"]?.stringValue
             if phase == "completed" { stop(.ride, app: app) } else if phase != nil { start(.ride, app: app) }
-        case "INCancelRideIntent":
+        case .cancelRide?:
             if !code.hasPrefix("failure") { stop(.ride, app: app) }
-        case "INPauseWorkoutIntent", "INResumeWorkoutIntent":
+        case .pauseWorkout?, .resumeWorkout?:
             if !code.hasPrefix("failure") { start(.workout, app: app) }
-        case "INEndWorkoutIntent", "INCancelWorkoutIntent":
+        case .endWorkout?, .cancelWorkout?:
             // Ended, or the app says none is going: either way nothing runs there now.
-            if !code.hasPrefix("failure") || code == "failureNoMatchingWorkout" { stop(.workout, app: app) }
+            if !code.hasPrefix("failure") || code == ResponseCodeName.failureNoMatchingWorkout.rawValue { stop(.workout, app: app) }
         default:
             break
         }

@@ -80,12 +80,12 @@ public struct ConversationPresenter: Sendable {
         case let .valueOrRequest(parameter, text, assistant, request):
             let repair = RepairPhrases(code: phrases.code)
             let alternative = request.flatMap(repair.alternative)
-            let recipients = context.intent == "INSendMessageIntent" && parameter == "content"
-                ? context.parameters["recipients"].map { ValueText.describe($0, language: phrases.code) }.flatMap { $0.isEmpty ? nil : $0 }
+            let recipients = context.intent == IntentName.sendMessage.rawValue && parameter == ParameterName.content.rawValue
+                ? context.parameters[.recipients].map { ValueText.describe($0, language: phrases.code) }.flatMap { $0.isEmpty ? nil : $0 }
                 : nil
-            speech = repair.valueOrRequest(text, note: parameter == "note", to: recipients, alternative: alternative,
+            speech = repair.valueOrRequest(text, note: parameter == ParameterName.note.rawValue, to: recipients, alternative: alternative,
                                            assistant: assistant)
-            options = repair.valueOrRequestOptions(note: parameter == "note", alternative: alternative, assistant: assistant)
+            options = repair.valueOrRequestOptions(note: parameter == ParameterName.note.rawValue, alternative: alternative, assistant: assistant)
             step = "valueOrRequest:\(parameter)"
         case .makeDefault(let domain):
             speech = DefaultAppPhrases(code: phrases.code).offer(app: context.app, domain: domain)
@@ -129,7 +129,7 @@ public struct ConversationPresenter: Sendable {
     /// "Found 14 photos. Open MonkeyPhotos to finish this?", with yes, no and always as options and the app's
     /// answer in the card.
     func openApp(_ response: JSONValue, context: Context, repeated: Bool) -> AssistantTurn {
-        let code = response.objectValue?["code"]?.stringValue ?? "continueInApp"
+        let code = response.objectValue?["code"]?.stringValue ?? ResponseCodeName.continueInApp.rawValue
         let properties = response.objectValue?["properties"]?.objectValue ?? [:]
         let done = code.hasPrefix("failure") ? nil : phrases.done(summary(context, properties: properties))
         var speech = phrases.openApp(app: context.app, done: done)
@@ -178,7 +178,7 @@ public struct ConversationPresenter: Sendable {
         return AssistantTurn(kind: .result, speech: speech,
                              card: mode == .visual ? domainCard(context: context, properties: properties) : nil,
                              app: context.app, intent: context.intent, parameters: context.parameters,
-                             responseCode: "inProgress", step: "inProgress")
+                             responseCode: ResponseCodeName.inProgress.rawValue, step: ResponseCodeName.inProgress.rawValue)
     }
 
     /// A status update that arrived after the conversation moved on (a ride on its way).
@@ -198,7 +198,7 @@ public struct ConversationPresenter: Sendable {
     /// The request was handed to the app.
     /// - Parameter launchFailure: why the app could not be opened, or nil when it was.
     public func handoff(_ response: JSONValue, context: Context, launchFailure: String?) -> AssistantTurn {
-        let code = response.objectValue?["code"]?.stringValue ?? "continueInApp"
+        let code = response.objectValue?["code"]?.stringValue ?? ResponseCodeName.continueInApp.rawValue
         let properties = response.objectValue?["properties"]?.objectValue ?? [:]
         let speech: String
         if let launchFailure {
@@ -310,7 +310,7 @@ public struct ConversationPresenter: Sendable {
     /// names the other request ("Call Bobo"), as the question did.
     public func valueOrRequestOptions(parameter: String, assistant: Bool, request: RequestSummary? = nil) -> [String] {
         let repair = RepairPhrases(code: phrases.code)
-        return repair.valueOrRequestOptions(note: parameter == "note", alternative: request.flatMap(repair.alternative),
+        return repair.valueOrRequestOptions(note: parameter == ParameterName.note.rawValue, alternative: request.flatMap(repair.alternative),
                                             assistant: assistant)
     }
 
@@ -389,22 +389,22 @@ public struct ConversationPresenter: Sendable {
             if let value, case let text = ValueText.describe(value, language: phrases.code), !text.isEmpty { rows.append(Card.Row(label, text)) }
         }
         let p = context.parameters
-        switch context.intent {
-        case "INSendMessageIntent": add(phrases.cardLabel("To"), p["recipients"])
-        case "INSendPaymentIntent", "INRequestPaymentIntent":
+        switch IntentName(context.intent) {
+        case .sendMessage?: add(phrases.cardLabel("To"), p[.recipients])
+        case .sendPayment?, .requestPayment?:
             let record = properties["paymentRecord"]?.objectValue ?? [:]
-            add(phrases.cardLabel(context.intent == "INSendPaymentIntent" ? "To" : "From"),
-                p["payee"] ?? p["payer"] ?? record["payee"] ?? record["payer"])
-            add(phrases.cardLabel("Amount"), p["currencyAmount"] ?? record["currencyAmount"])
+            add(phrases.cardLabel(context.intent == IntentName.sendPayment.rawValue ? "To" : "From"),
+                p[.payee] ?? p[.payer] ?? record[.payee] ?? record[.payer])
+            add(phrases.cardLabel("Amount"), p[.currencyAmount] ?? record[.currencyAmount])
             add(phrases.cardLabel("Fee"), record["feeAmount"])
-            add(phrases.cardLabel("Note"), p["note"] ?? record["note"])
+            add(phrases.cardLabel("Note"), p[.note] ?? record[.note])
             add(phrases.cardLabel("Status"), record["status"].map { .string(phrases.caseWords($0.stringValue ?? "")) })
-        case "INRequestRideIntent", "INGetRideStatusIntent", "INCancelRideIntent":
+        case .requestRide?, .getRideStatus?, .cancelRide?:
             let status = properties["rideStatus"]?.objectValue ?? [:]
             let option = status["rideOption"]?.objectValue ?? [:]
-            add(phrases.cardLabel("Ride"), option["name"].map { $0 } ?? p["rideOptionName"])
-            add(phrases.cardLabel("From"), status["pickupLocation"] ?? p["pickupLocation"])
-            add(phrases.cardLabel("To"), status["dropOffLocation"] ?? p["dropOffLocation"])
+            add(phrases.cardLabel("Ride"), option["name"].map { $0 } ?? p[.rideOptionName])
+            add(phrases.cardLabel("From"), status[.pickupLocation] ?? p[.pickupLocation])
+            add(phrases.cardLabel("To"), status[.dropOffLocation] ?? p[.dropOffLocation])
             add(phrases.cardLabel("Pickup"), status["estimatedPickupDate"] ?? option["estimatedPickupDate"])
             if let range = option["priceRange"]?.objectValue { add(phrases.cardLabel("Price"), .string(priceRange(range))) }
             add(phrases.cardLabel("Driver"), status["driver"])
@@ -415,43 +415,43 @@ public struct ConversationPresenter: Sendable {
             }
             add(phrases.cardLabel("Status"), status["phase"].map { .string(phrases.caseWords($0.stringValue ?? "")) })
             add(phrases.cardLabel("Cancellation fee"), properties["cancellationFee"])
-        case "INListRideOptionsIntent":
+        case .listRideOptions?:
             for option in properties["rideOptions"]?.arrayValue ?? [] {
                 guard let option = option.objectValue, let name = option["name"]?.stringValue else { continue }
                 var value = option["priceRange"]?.objectValue.map(priceRange) ?? ""
                 if let pickup = option["estimatedPickupDate"] { value += ", \(phrases.cardLabel("pickup")) \(ValueText.describe(pickup, language: phrases.code))" }
                 rows.append(Card.Row(name, value))
             }
-        case let intent where intent.hasSuffix("WorkoutIntent"):
-            add(phrases.cardLabel("Workout"), p["workoutName"])
-            if let goal = p["goalValue"] {
-                let unit = p["workoutGoalUnitType"]?.stringValue.map(phrases.caseWords) ?? ""
+        case let name? where name.domain == .workouts:
+            add(phrases.cardLabel("Workout"), p[.workoutName])
+            if let goal = p[.goalValue] {
+                let unit = p[.workoutGoalUnitType]?.stringValue.map(phrases.caseWords) ?? ""
                 add(phrases.cardLabel("Goal"), .string("\(ValueText.describe(goal, language: phrases.code)) \(unit)".trimmingCharacters(in: .whitespaces)))
             }
-            add(phrases.cardLabel("Where"), p["workoutLocationType"])
-        case "INStartCallIntent", "INStartAudioCallIntent", "INStartVideoCallIntent":
-            add(phrases.cardLabel("Call"), p["contacts"])
-            add(phrases.cardLabel("Type"), p["callCapability"].map { .string(phrases.caseWords($0.stringValue ?? "")) })
-        case "INSearchCallHistoryIntent":
+            add(phrases.cardLabel("Where"), p[.workoutLocationType])
+        case .startCall?, .startAudioCall?, .startVideoCall?:
+            add(phrases.cardLabel("Call"), p[.contacts])
+            add(phrases.cardLabel("Type"), p[.callCapability].map { .string(phrases.caseWords($0.stringValue ?? "")) })
+        case .searchCallHistory?:
             for record in (properties["callRecords"]?.arrayValue ?? []).prefix(5) {
                 let object = record.objectValue ?? [:]
                 rows.append(Card.Row(object["caller"].map { ValueText.describe($0, language: phrases.code) } ?? phrases.cardLabel("Unknown"),
                                      [object["callRecordType"]?.stringValue.map(phrases.caseWords),
-                                      object["dateCreated"].map { ValueText.describe($0, language: phrases.code) }].compactMap { $0 }
+                                      object[.dateCreated].map { ValueText.describe($0, language: phrases.code) }].compactMap { $0 }
                                          .joined(separator: ", ")))
             }
-        case "INSearchForPhotosIntent", "INStartPhotoPlaybackIntent":
-            add(phrases.cardLabel("Album"), p["albumName"])
-            add(phrases.cardLabel("People"), p["peopleInPhoto"])
-            add(phrases.cardLabel("Tags"), p["searchTerms"])
-            add(phrases.cardLabel("Place"), p["locationCreated"])
-            add(phrases.cardLabel("Date"), p["dateCreated"])
+        case .searchForPhotos?, .startPhotoPlayback?:
+            add(phrases.cardLabel("Album"), p[.albumName])
+            add(phrases.cardLabel("People"), p[.peopleInPhoto])
+            add(phrases.cardLabel("Tags"), p[.searchTerms])
+            add(phrases.cardLabel("Place"), p[.locationCreated])
+            add(phrases.cardLabel("Date"), p[.dateCreated])
             add(phrases.cardLabel("Photos"), properties["searchResultsCount"])
-        case "INSearchForMessagesIntent":
+        case .searchForMessages?:
             for message in (properties["messages"]?.arrayValue ?? []).prefix(5) {
                 let object = message.objectValue ?? [:]
-                rows.append(Card.Row(object["sender"].map { ValueText.describe($0, language: phrases.code) } ?? phrases.cardLabel("You"),
-                                     object["content"]?.stringValue ?? ""))
+                rows.append(Card.Row(object[.sender].map { ValueText.describe($0, language: phrases.code) } ?? phrases.cardLabel("You"),
+                                     object[.content]?.stringValue ?? ""))
             }
         default:
             for (name, value) in p.sorted(by: { $0.key < $1.key }) { add(phrases.label(name).capitalized, value) }
@@ -485,7 +485,7 @@ public struct ConversationPresenter: Sendable {
     }
 
     private func domainCard(context: Context, properties: [String: JSONValue]) -> Card {
-        let body = context.intent == "INSendMessageIntent" ? context.parameters["content"]?.stringValue : nil
+        let body = context.intent == IntentName.sendMessage.rawValue ? context.parameters[.content]?.stringValue : nil
         return Card(style: style(of: context.intent), title: context.app,
                     rows: rows(context: context, properties: properties), body: body)
     }

@@ -31,33 +31,38 @@ public enum RequestSummary: Sendable, Equatable {
     /// The summary of a request: `properties` are the response's (empty before handle), values are put
     /// into words in `language`.
     public init(intent: String, parameters p: [String: JSONValue], properties: [String: JSONValue], language: String) {
-        func text(_ name: String) -> String? {
+        func text(_ name: ParameterName) -> String? {
             p[name].map { ValueText.describe($0, language: language) }.flatMap { $0.isEmpty ? nil : $0 }
         }
         func count(_ name: String) -> Int { properties[name]?.arrayValue?.count ?? 0 }
-        switch intent {
-        case "INSendMessageIntent": self = .sendMessage(content: text("content"), recipients: text("recipients"))
-        case "INSearchForMessagesIntent": self = .searchMessages(found: count("messages"))
-        case "INSetMessageAttributeIntent": self = .setMessageAttribute(p["attribute"]?.stringValue)
-        case "INSendPaymentIntent": self = .sendPayment(amount: text("currencyAmount"), payee: text("payee"))
-        case "INRequestPaymentIntent": self = .requestPayment(amount: text("currencyAmount"), payer: text("payer"))
-        case "INRequestRideIntent": self = .requestRide(option: text("rideOptionName"), destination: text("dropOffLocation"))
-        case "INListRideOptionsIntent": self = .listRideOptions(count: count("rideOptions"))
-        case "INGetRideStatusIntent":
-            self = .rideStatus(phase: properties["rideStatus"]?.objectValue?["phase"]?.stringValue ?? "")
-        case "INCancelRideIntent": self = .cancelRide
-        case "INStartWorkoutIntent": self = .workout(.start, name: text("workoutName"))
-        case "INPauseWorkoutIntent": self = .workout(.pause, name: text("workoutName"))
-        case "INResumeWorkoutIntent": self = .workout(.resume, name: text("workoutName"))
-        case "INEndWorkoutIntent": self = .workout(.end, name: text("workoutName"))
-        case "INCancelWorkoutIntent": self = .workout(.cancel, name: text("workoutName"))
-        case "INStartCallIntent", "INStartAudioCallIntent", "INStartVideoCallIntent": self = .call(contacts: text("contacts"))
-        case "INSearchCallHistoryIntent": self = .searchCallHistory(found: count("callRecords"))
-        case "INSearchForPhotosIntent", "INStartPhotoPlaybackIntent":
+        guard let name = IntentName(intent) else {
+            self = .other(intent: intent)
+            return
+        }
+        switch name {
+        case .sendMessage: self = .sendMessage(content: text(.content), recipients: text(.recipients))
+        case .searchForMessages: self = .searchMessages(found: count("messages"))
+        case .setMessageAttribute: self = .setMessageAttribute(p[.attribute]?.stringValue)
+        case .sendPayment: self = .sendPayment(amount: text(.currencyAmount), payee: text(.payee))
+        case .requestPayment: self = .requestPayment(amount: text(.currencyAmount), payer: text(.payer))
+        case .requestRide: self = .requestRide(option: text(.rideOptionName), destination: text(.dropOffLocation))
+        case .listRideOptions: self = .listRideOptions(count: count("rideOptions"))
+        case .getRideStatus: self = .rideStatus(phase: properties["rideStatus"]?.objectValue?["phase"]?.stringValue ?? "")
+        case .cancelRide: self = .cancelRide
+        case .startWorkout: self = .workout(.start, name: text(.workoutName))
+        case .pauseWorkout: self = .workout(.pause, name: text(.workoutName))
+        case .resumeWorkout: self = .workout(.resume, name: text(.workoutName))
+        case .endWorkout: self = .workout(.end, name: text(.workoutName))
+        case .cancelWorkout: self = .workout(.cancel, name: text(.workoutName))
+        case .startCall, .startAudioCall, .startVideoCall: self = .call(contacts: text(.contacts))
+        case .searchCallHistory: self = .searchCallHistory(found: count("callRecords"))
+        case .searchForPhotos, .startPhotoPlayback:
             var found = 0
             if case .number(let number)? = properties["searchResultsCount"] { found = whole(number) }
-            self = .photos(found: found, playing: intent == "INStartPhotoPlaybackIntent")
-        default: self = .other(intent: intent)
+            self = .photos(found: found, playing: name == .startPhotoPlayback)
+        case .searchForAccounts, .sendRideFeedback, .bookRestaurantReservation, .getAvailableRestaurantReservationBookings,
+             .getUserCurrentRestaurantReservationBookings, .getAvailableRestaurantReservationBookingDefaults, .getRestaurantGuest:
+            self = .other(intent: intent)
         }
     }
 }
@@ -78,13 +83,13 @@ public enum AskedValue: Sendable, Equatable {
 
     /// What a question about `parameter` of `intent` asks for; `parameters` in words in `language`.
     public init(intent: String, parameter: String, parameters: [String: JSONValue], language: String) {
-        switch (intent, parameter) {
-        case ("INSendMessageIntent", "recipients"): self = .messageRecipient
-        case ("INSendMessageIntent", "content"):
-            let who = parameters["recipients"].map { ValueText.describe($0, language: language) }
+        switch (IntentName(intent), ParameterName(parameter)) {
+        case (.sendMessage?, .recipients?): self = .messageRecipient
+        case (.sendMessage?, .content?):
+            let who = parameters[.recipients].map { ValueText.describe($0, language: language) }
             self = .messageContent(to: who.flatMap { $0.isEmpty ? nil : $0 })
-        case ("INSendPaymentIntent", "payee"): self = .payee
-        case ("INRequestPaymentIntent", "payer"): self = .payer
+        case (.sendPayment?, .payee?): self = .payee
+        case (.requestPayment?, .payer?): self = .payer
         default: self = .parameter(parameter)
         }
     }

@@ -14,18 +14,16 @@ struct FrameBuilder {
     /// when an amount needs it.
     let defaultCurrency: String?
 
-    static let personProperties: Set<String> = ["recipients", "contacts", "senders", "peopleInPhoto", "payee",
-                                                        "payer", "recipient", "sender"]
-    private static let speakableProperties: Set<String> = ["workoutName", "rideOptionName", "speakableGroupName",
-                                                           "speakableGroupNames"]
-    private static let placeProperties: Set<String> = ["pickupLocation", "dropOffLocation", "locationCreated"]
+    static let personProperties: Set<String> = Set(parameters: ParameterName.allCases.filter { $0.role == .person })
+    private static let speakableProperties: Set<String> = Set(parameters: [.workoutName, .rideOptionName, .speakableGroupName, .speakableGroupNames])
+    private static let placeProperties: Set<String> = Set(parameters: [.pickupLocation, .dropOffLocation, .locationCreated])
     /// Spans whose words are free text: entities and keywords inside them belong to the text.
-    private static let textProperties: Set<String> = ["content", "note", "searchTerms", "albumName"]
+    private static let textProperties: Set<String> = Set(parameters: [.content, .note, .searchTerms, .albumName])
     /// Properties whose answers are free text: never mistaken for a new request.
-    static let freeTextProperties: Set<String> = ["content", "note", "searchTerms", "albumName"]
-    private static let dateProperties = ["dateTimeRange", "dateCreated", "scheduledPickupTime"]
+    static let freeTextProperties: Set<String> = Set(parameters: [.content, .note, .searchTerms, .albumName])
+    private static let dateProperties = [ParameterName.dateTimeRange, .dateCreated, .scheduledPickupTime].map(\.rawValue)
     /// The user's own words, kept exactly as said: what a message says, a payment's note.
-    static let userTextProperties: Set<String> = ["content", "note"]
+    static let userTextProperties: Set<String> = Set(parameters: [.content, .note])
     /// Opening quotation marks and the marks that close them (the straight quote closes itself).
     static let closingQuote: [String: String] = ["「": "」", "『": "』", "\u{201C}": "\u{201D}", "«": "»", "\"": "\""]
     /// Quotation marks around what a message says.
@@ -67,8 +65,8 @@ struct FrameBuilder {
         var refused: [RefusedValue] = []
         addEntities(to: &parameters, refused: &refused, properties: properties, skipping: textCovered)
         addKeywords(to: &parameters, properties: properties, skipping: covered)
-        if defaults, intent == "INStartCallIntent", parameters["callCapability"] == nil {
-            parameters["callCapability"] = .string("audioCall")
+        if defaults, intent == IntentName.startCall.rawValue, parameters[.callCapability] == nil {
+            parameters[.callCapability] = .string("audioCall")
         }
         return (parameters, refused)
     }
@@ -81,7 +79,7 @@ struct FrameBuilder {
     /// (Japanese, Chinese: "…と送って") keep the tagger's end.
     private func completedMessage(_ spans: [Span]) -> [Span] {
         guard !analyzer.language.numbers.ideographic,
-              let index = spans.lastIndex(where: { $0.property == "content" }), index == spans.count - 1 else { return spans }
+              let index = spans.lastIndex(where: { $0.property == ParameterName.content.rawValue }), index == spans.count - 1 else { return spans }
         var upper = spans[index].segments.upperBound
         var end = upper
         while end < segments.count {
@@ -98,7 +96,7 @@ struct FrameBuilder {
         upper = max(upper, end)
         var result = spans
         result[index].segments = spans[index].segments.lowerBound..<upper
-        return result.compactMap { $0.property == "content" ? trimmed($0) : $0 }
+        return result.compactMap { $0.property == ParameterName.content.rawValue ? trimmed($0) : $0 }
     }
 
     /// "告诉Knitting Circle群我们周四见": the word after a group's name that says it is a group does not begin
@@ -106,7 +104,9 @@ struct FrameBuilder {
     private func withoutGroupWord(_ spans: [Span]) -> [Span] {
         var result = spans
         for (index, span) in spans.enumerated() where Self.userTextProperties.contains(span.property) {
-            guard spans.contains(where: { $0.property.hasPrefix("speakableGroupName") && $0.segments.upperBound == span.segments.lowerBound })
+            guard spans.contains(where: {
+                $0.property.hasPrefix(ParameterName.speakableGroupName.rawValue) && $0.segments.upperBound == span.segments.lowerBound
+            })
             else { continue }
             let keys = segments[span.segments].map(\.key)
             for word in analyzer.language.phrasing.groupWords.map(TextFolding.tokenKeys).sorted(by: { $0.count > $1.count })
@@ -242,7 +242,7 @@ struct FrameBuilder {
         if Self.freeTextProperties.contains(span.property) {
             lower = afterContentLabel(lower, upper)
             // "… que le train a du retard": "que" opens the content; it is not part of it.
-            if span.property == "content", upper - lower > 1,
+            if span.property == ParameterName.content.rawValue, upper - lower > 1,
                analyzer.language.phrasing.contentOpeners.contains(segments[lower].key) {
                 lower += 1
             }
@@ -323,7 +323,7 @@ struct FrameBuilder {
             }
             return named ? .object(["name": .string(text)]) : nil
         }
-        if property == "partySize" {
+        if property == ParameterName.partySize.rawValue {
             var size: Double?
             for index in span.segments {
                 if case .entity(.number(let value)) = segments[index].kind { size = value; break }
@@ -355,21 +355,21 @@ struct FrameBuilder {
         for (index, segment) in segments.enumerated() where !skipping[index] {
             guard case .entity(let value) = segment.kind else { continue }
             switch value {
-            case .money(let amount, let currency) where properties.contains("currencyAmount"):
-                if parameters["currencyAmount"] == nil, accepts(amount, "currencyAmount", segment) {
-                    parameters["currencyAmount"] = .object(["amount": .number(amount),
+            case .money(let amount, let currency) where properties.contains(.currencyAmount):
+                if parameters[.currencyAmount] == nil, accepts(amount, ParameterName.currencyAmount.rawValue, segment) {
+                    parameters[.currencyAmount] = .object(["amount": .number(amount),
                                                             "currencyCode": .string(currency ?? defaultCurrency ?? RequestUnderstander.localCurrency)])
                 }
-            case .number(let amount) where properties.contains("currencyAmount") && parameters["currencyAmount"] == nil
+            case .number(let amount) where properties.contains(.currencyAmount) && parameters[.currencyAmount] == nil
                 && labels[index] == "O" && isPaymentAmount(at: index):
-                if accepts(amount, "currencyAmount", segment) {
-                    parameters["currencyAmount"] = .object(["amount": .number(amount),
+                if accepts(amount, ParameterName.currencyAmount.rawValue, segment) {
+                    parameters[.currencyAmount] = .object(["amount": .number(amount),
                                                             "currencyCode": .string(defaultCurrency ?? RequestUnderstander.localCurrency)])
                 }
-            case .quantity(let amount, let unit) where properties.contains("goalValue"):
-                if parameters["goalValue"] == nil, accepts(amount, "goalValue", segment) {
-                    parameters["goalValue"] = .number(amount)
-                    parameters["workoutGoalUnitType"] = .string(unit)
+            case .quantity(let amount, let unit) where properties.contains(.goalValue):
+                if parameters[.goalValue] == nil, accepts(amount, ParameterName.goalValue.rawValue, segment) {
+                    parameters[.goalValue] = .number(amount)
+                    parameters[.workoutGoalUnitType] = .string(unit)
                 }
             case .date(let span):
                 if let dateProperty, parameters[dateProperty] == nil { parameters[dateProperty] = span.json }
@@ -411,7 +411,7 @@ struct FrameBuilder {
                 var merged: [JSONValue] = []
                 for value in found { for item in value.arrayValue ?? [] where !merged.contains(item) { merged.append(item) } }
                 parameters[property] = .array(merged)
-            } else if property == "callCapability", found.contains(.string("videoCall")) {
+            } else if property == ParameterName.callCapability.rawValue, found.contains(.string("videoCall")) {
                 parameters[property] = .string("videoCall") // "a voice call… no, video": video wins
             } else {
                 parameters[property] = first

@@ -383,11 +383,13 @@ struct AnswerReader {
     }
 
     /// Properties whose values the entity readers find on their own.
-    private static let entityProperties: Set<String> = ["currencyAmount", "goalValue", "workoutGoalUnitType",
-                                                        "dateTimeRange", "dateCreated", "scheduledPickupTime"]
+    private static let entityProperties: Set<String> = Set(parameters: [.currencyAmount, .goalValue, .workoutGoalUnitType,
+                                                                        .dateTimeRange, .dateCreated, .scheduledPickupTime])
     /// Properties answered together.
-    private static let companions: [String: Set<String>] = ["goalValue": ["goalValue", "workoutGoalUnitType"],
-                                                             "workoutGoalUnitType": ["goalValue", "workoutGoalUnitType"]]
+    private static let companions: [String: Set<String>] = {
+        let goal = Set(parameters: [.goalValue, .workoutGoalUnitType])
+        return [ParameterName.goalValue.rawValue: goal, ParameterName.workoutGoalUnitType.rawValue: goal]
+    }()
 
     /// Where the value is: vocabulary phrases for the property if any ("my best pal Bobo" → "Bobo"),
     /// else the answer after words like "it's" or "the one called", and for a person from the first

@@ -315,7 +315,7 @@ public final class RequestUnderstander: Sendable {
                                    defaultCurrency: chosenCurrency)
         var frame = builder.frame(intent: trainingClass)
         let intent = concreteIntent(trainingClass, app: app, candidates: result.candidateApps, context: context,
-                                    video: frame.parameters["callCapability"] == .string("videoCall"))
+                                    video: frame.parameters[.callCapability] == .string("videoCall"))
         if intent != trainingClass { frame = builder.frame(intent: intent) }
         result.intent = intent
         result.parameters = frame.parameters
@@ -325,9 +325,8 @@ public final class RequestUnderstander: Sendable {
 
     /// Properties whose values are names a vocabulary may type otherwise: people, groups, albums, workouts,
     /// ride options and search words.
-    private static let namedByVocabulary = FrameBuilder.personProperties.union([
-        "speakableGroupName", "speakableGroupNames", "albumName", "workoutName", "rideOptionName", "searchTerms",
-    ])
+    private static let namedByVocabulary = FrameBuilder.personProperties.union(
+        Set(parameters: [.speakableGroupName, .speakableGroupNames, .albumName, .workoutName, .rideOptionName, .searchTerms]))
 
     /// A phrase the user or the app gave as vocabulary of a type fills a property of that type, whatever
     /// the sentence's shape suggested: "Summer in Rome" (an album) is no person in "Fotos von Summer in Rome",
@@ -458,7 +457,8 @@ public final class RequestUnderstander: Sendable {
             if case .word = segments[index].kind { return true }
             return false
         }
-        for span in valueSpans(labels) where namedByVocabulary.contains(String(span.property)) && span.property != "searchTerms" {
+        for span in valueSpans(labels)
+        where namedByVocabulary.contains(String(span.property)) && span.property != ParameterName.searchTerms.rawValue {
             var start = span.range.lowerBound
             while isLooseCapital(start - 1) { start -= 1 }
             var end = span.range.upperBound
@@ -486,13 +486,13 @@ public final class RequestUnderstander: Sendable {
         }
         let tail = (colon + 1)..<end
         guard !tail.isEmpty else { return labels }
-        let hasMessage = labels.contains { $0.dropFirst(2) == "content" }
-        guard tail.contains(where: { labels[$0].dropFirst(2) == "content" }) || !hasMessage else { return labels }
+        let hasMessage = labels.contains { $0.dropFirst(2) == ParameterName.content.rawValue }
+        guard tail.contains(where: { labels[$0].dropFirst(2) == ParameterName.content.rawValue }) || !hasMessage else { return labels }
         var relabelled = labels
-        for index in relabelled.indices where index < colon && relabelled[index].dropFirst(2) == "content" {
+        for index in relabelled.indices where index < colon && relabelled[index].dropFirst(2) == ParameterName.content.rawValue {
             relabelled[index] = "O"
         }
-        for index in tail { relabelled[index] = (index == tail.lowerBound ? "B-" : "I-") + "content" }
+        for index in tail { relabelled[index] = (index == tail.lowerBound ? "B-" : "I-") + ParameterName.content.rawValue }
         return relabelled
     }
 
@@ -512,7 +512,8 @@ public final class RequestUnderstander: Sendable {
                 continue
             }
             let inside = (index + 1)..<closing
-            for property in ["content", "note"] where inside.contains(where: { labels[$0].dropFirst(2) == property }) {
+            for property in [ParameterName.content, .note].map(\.rawValue)
+            where inside.contains(where: { labels[$0].dropFirst(2) == property }) {
                 // The same value outside the marks was the tagger's guess at the edges.
                 for other in labels.indices where !inside.contains(other) && labels[other].dropFirst(2) == property {
                     labels[other] = "O"
@@ -554,13 +555,13 @@ public final class RequestUnderstander: Sendable {
     /// The call intent an app supports: `INStartCallIntent` if it can, else the audio or video one.
     private func concreteIntent(_ trainingClass: String, app: String?, candidates: [String], context: UnderstandingContext,
                                 video: Bool) -> String {
-        guard trainingClass == "INStartCallIntent" else { return trainingClass }
+        guard trainingClass == IntentName.startCall.rawValue else { return trainingClass }
         let apps = app.map { [$0] } ?? candidates
         let supported = Set(apps.flatMap { context.apps[$0]?.supportedIntents ?? [] })
-        if supported.contains("INStartCallIntent") || supported.isEmpty { return "INStartCallIntent" }
-        if video, supported.contains("INStartVideoCallIntent") { return "INStartVideoCallIntent" }
-        if supported.contains("INStartAudioCallIntent") { return "INStartAudioCallIntent" }
-        return "INStartVideoCallIntent"
+        if supported.contains(.startCall) || supported.isEmpty { return IntentName.startCall.rawValue }
+        if video, supported.contains(.startVideoCall) { return IntentName.startVideoCall.rawValue }
+        if supported.contains(.startAudioCall) { return IntentName.startAudioCall.rawValue }
+        return IntentName.startVideoCall.rawValue
     }
 
     private func alternatives(_ ranked: [Int], _ probabilities: [Double], _ classes: [String], excluding chosen: Int?,

@@ -33,7 +33,7 @@ enum RecognitionInputs {
         let sampled = try Phrasebooks.sample(language: language, count: sampledSentences, seed: 11, appNames: appNames)
         var sentences = sampled.map(\.text)
         // Each name once in a sentence that would carry it, so the model has heard it in context.
-        let personProperties: Set<String> = ["recipients", "payee", "payer", "contacts", "senders"]
+        let personProperties: Set<String> = Set(parameters: [.recipients, .payee, .payer, .contacts, .senders])
         let carriers = sampled.filter { sentence in sentence.parameters.contains { personProperties.contains($0.property) } }
         for (index, name) in names.enumerated() where !carriers.isEmpty {
             let carrier = carriers[index % carriers.count]

@@ -34,7 +34,7 @@ public struct RefusedValue: Sendable, Codable, Equatable {
     public static func reason(for value: Double, property: String) -> Reason? {
         guard value.isFinite else { return .unreadable }
         if value <= 0 { return .notPositive }
-        let largest = property == "goalValue" ? largestGoal : largestAmount
+        let largest = property == ParameterName.goalValue.rawValue ? largestGoal : largestAmount
         return value > largest ? .tooLarge : nil
     }
 }

@@ -81,7 +81,7 @@ public struct Evaluator: Sendable {
             if actual.intent == labelled.intent { byRecognizer[actual.recognizer, default: (0, 0)].right += 1 }
             let app = Self.judgedApp(of: actual)
             if app == labelled.app { appHits += 1 } else { differences.append("app") }
-            for property in ["content", "note"] where labelled.parameters?[property] != nil {
+            for property in [ParameterName.content.rawValue, ParameterName.note.rawValue] where labelled.parameters?[property] != nil {
                 freeText[property, default: (0, 0)].count += 1
                 if Set(got.filter { $0.name == property }) == Set(wanted.filter { $0.name == property }) {
                     freeText[property, default: (0, 0)].exact += 1

@@ -30,8 +30,7 @@ final class LanguageModel: Sendable {
     let isProvisional: Bool
 
     /// Properties whose values are lists.
-    static let listProperties: Set<String> = ["recipients", "contacts", "senders", "peopleInPhoto", "searchTerms",
-                                              "speakableGroupNames"]
+    static let listProperties: Set<String> = Set(parameters: [.recipients, .contacts, .senders, .peopleInPhoto, .searchTerms, .speakableGroupNames])
 
     /// Recently used models, most recent last: a few sets of installed apps (and so of app examples)
     /// per process at most, so that installing apps does not pile up models.
@@ -127,8 +126,8 @@ final class LanguageModel: Sendable {
         var phrasing = language.phrasing
         let commonWords = learned?.commonWords ?? Self.words(of: phrasing)
         // The built-in kinds of workout are among the workout names training sentences say.
-        let workoutNames = phrasing.fillers["workoutName"] ?? []
-        phrasing.fillers["workoutName"] = workoutNames + language.workoutKinds.filter { !workoutNames.contains($0) }
+        let workoutNames = phrasing.fillers[.workoutName] ?? []
+        phrasing.fillers[.workoutName] = workoutNames + language.workoutKinds.filter { !workoutNames.contains($0) }
         // Function words ("I'll") are no part of a name either, even capitalized.
         let edgeWords = commonWords.union(language.functionWords)
         self.edgeWords = edgeWords
@@ -269,7 +268,7 @@ final class LanguageModel: Sendable {
     /// The class the classifier uses for an intent (the three call intents share one).
     static func trainingClass(_ intent: String) -> String {
         switch intent {
-        case "INStartAudioCallIntent", "INStartVideoCallIntent": return "INStartCallIntent"
+        case IntentName.startAudioCall.rawValue, IntentName.startVideoCall.rawValue: return IntentName.startCall.rawValue
         default: return intent
         }
     }
@@ -307,9 +306,8 @@ final class LanguageModel: Sendable {
     }
 
     /// The workout intents' name properties, as vocabulary parameters.
-    static let workoutNameParameters = ["INStartWorkoutIntent.workoutName", "INPauseWorkoutIntent.workoutName",
-                                        "INResumeWorkoutIntent.workoutName", "INEndWorkoutIntent.workoutName",
-                                        "INCancelWorkoutIntent.workoutName"]
+    static let workoutNameParameters = IntentName.allCases.filter { $0.domain == .workouts && $0.parameters.contains(.workoutName) }
+        .map { $0.qualified(.workoutName) }
 
     /// Half of each filler list (alternate entries), as the vocabulary training sentences are read with.
     private static func trainingVocabulary(_ language: LanguagePack, parity: Int) -> [GazetteerEntry] {
@@ -322,12 +320,12 @@ final class LanguageModel: Sendable {
             }
         }
         add("person", source: .user(.contactName), parameters: UserVocabularyTargets.parameters(for: .contactName))
-        add("speakableGroupName", source: .user(.contactGroupName),
+        add(ParameterName.speakableGroupName.rawValue, source: .user(.contactGroupName),
             parameters: UserVocabularyTargets.parameters(for: .contactGroupName))
-        add("albumName", source: .user(.photoAlbumName), parameters: UserVocabularyTargets.parameters(for: .photoAlbumName))
-        add("searchTerms", source: .user(.photoTag), parameters: UserVocabularyTargets.parameters(for: .photoTag))
-        add("workoutName", source: .app, parameters: workoutNameParameters)
-        add("rideOptionName", source: .app, parameters: ["INRequestRideIntent.rideOptionName"])
+        add(ParameterName.albumName.rawValue, source: .user(.photoAlbumName), parameters: UserVocabularyTargets.parameters(for: .photoAlbumName))
+        add(ParameterName.searchTerms.rawValue, source: .user(.photoTag), parameters: UserVocabularyTargets.parameters(for: .photoTag))
+        add(ParameterName.workoutName.rawValue, source: .app, parameters: workoutNameParameters)
+        add(ParameterName.rideOptionName.rawValue, source: .app, parameters: [IntentName.requestRide.qualified(.rideOptionName)])
         // Built-in kinds of workout are vocabulary in every request, as they are in use.
         return entries + UnderstandingContext.workoutKindEntries(language)
     }

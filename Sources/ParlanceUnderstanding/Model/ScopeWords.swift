@@ -1,4 +1,5 @@
 import Foundation
+import ParlanceCore
 
 /// The words that decide whether a request is one the assistant serves, learned with the models:
 ///
@@ -31,12 +32,11 @@ struct ScopeWords: Sendable {
     let evidence: [String: [String: Double]]
 
     /// Values whose words are the user's own, whatever they are: what a message or a payment note says.
-    static let userWordProperties: Set<String> = ["content", "note"]
+    static let userWordProperties: Set<String> = Set(parameters: [.content, .note])
     /// Values of free words: what a message says, a payment's note, what to search for.
-    static let freeWordProperties: Set<String> = ["content", "note", "searchTerms"]
+    static let freeWordProperties: Set<String> = Set(parameters: [.content, .note, .searchTerms])
     /// Intents with free-word values, whose edges the tagger may misplace: a sure intent outweighs a marker.
-    static let freeWordIntents: Set<String> = ["INSendMessageIntent", "INSearchForMessagesIntent", "INSendPaymentIntent",
-                                               "INRequestPaymentIntent", "INSearchForPhotosIntent"]
+    static let freeWordIntents: Set<String> = Set(intents: [.sendMessage, .searchForMessages, .sendPayment, .requestPayment, .searchForPhotos])
 
     /// How much more often a word must be used by one side than the other to speak for it.
     static let ratio = 4.0

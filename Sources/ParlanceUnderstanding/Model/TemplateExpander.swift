@@ -1,4 +1,5 @@
 import Foundation
+import ParlanceCore
 
 /// Expands phrasing templates (`Phrasing`) into labelled sentences: each sentence with the character
 /// ranges its parameter fillers occupy. Choices are drawn from a seeded generator, so training is
@@ -40,7 +41,7 @@ struct TemplateExpander {
         }
     }
 
-    private static let quotable: Set<String> = ["content", "note", "searchTerms"]
+    private static let quotable: Set<String> = Set(parameters: [.content, .note, .searchTerms])
 
     private let phrasing: Phrasing
     private var random: SeededRandom

@@ -6,18 +6,11 @@ import ParlanceCore
 /// reported with its file, line and column; a language with mistakes is not used.
 struct LanguagePackReader {
     /// The intent classes the models are trained for (`INStartCallIntent` stands for the three call intents).
-    static let intents: Set<String> = [
-        "INSendMessageIntent", "INSearchForMessagesIntent", "INSetMessageAttributeIntent", "INStartCallIntent",
-        "INSearchCallHistoryIntent", "INSendPaymentIntent", "INRequestPaymentIntent", "INRequestRideIntent",
-        "INListRideOptionsIntent", "INGetRideStatusIntent", "INCancelRideIntent", "INStartWorkoutIntent",
-        "INPauseWorkoutIntent", "INResumeWorkoutIntent", "INEndWorkoutIntent", "INCancelWorkoutIntent",
-        "INSearchForPhotosIntent", "INStartPhotoPlaybackIntent",
-    ]
+    static let intents: Set<String> = Set(intents: IntentName.understood)
     /// Enumerated parameters that `@keywords` sections may set.
-    static let keywordProperties: Set<String> = [
-        "attribute", "attributes", "callCapabilities", "callCapability", "callTypes", "destinationType",
-        "includedAttributes", "isOpenEnded", "outgoingMessageType", "workoutLocationType",
-    ]
+    static let keywordProperties: Set<String> = Set(parameters: [.attribute, .attributes, .callCapabilities, .callCapability, .callTypes,
+                                                                 .destinationType, .includedAttributes, .isOpenEnded,
+                                                                 .outgoingMessageType, .workoutLocationType])
     /// The `@words` lists, and whether each is required.
     static let wordLists: [String: Bool] = [
         "yes": true, "no": true, "cancel": true, "always": false, "repeat": false, "proceed": false,

@@ -1,4 +1,5 @@
 import Foundation
+import ParlanceCore
 
 /// Exact matching of requests against the phrasing templates, the first and surest recogniser, in the
 /// manner of a template matcher: the words it matched say where every value is.
@@ -21,20 +22,19 @@ struct TemplateMatcher: Sendable {
     /// Filler kinds read by the entity readers, and the entity classes that fill them.
     private static let entityKinds: [String: Set<String>] = [
         "_money": ["<money>"], "_goal": ["<distance>", "<duration>", "<energy>"], "_date": ["<date>"],
-        "_when": ["<date>"], "_time": ["<date>"], "_number": ["<number>"], "partySize": ["<number>"],
+        "_when": ["<date>"], "_time": ["<date>"], "_number": ["<number>"], ParameterName.partySize.rawValue: ["<number>"],
     ]
     /// Filler kinds that vocabulary can fill (groups, albums, workouts, ride options, tags).
-    private static let vocabularyKinds: Set<String> = ["speakableGroupName", "albumName", "workoutName",
-                                                       "rideOptionName", "searchTerms"]
+    private static let vocabularyKinds: Set<String> = Set(parameters: [.speakableGroupName, .albumName, .workoutName, .rideOptionName, .searchTerms])
     /// Properties whose words are the user's own, taken whole.
-    private static let freeTextProperties: Set<String> = ["content", "note"]
+    private static let freeTextProperties: Set<String> = Set(parameters: [.content, .note])
     /// The longest name of a person not in the vocabulary, in words.
     private static let longestName = 4
     /// The longest name written in lower case ("text john i'm late", as speech recognisers write), in words.
     private static let longestLowerCaseName = 2
     /// The people a name in lower case may be: whom a message, a call or a payment is for or from. Not the
     /// people in photos, whose words are as often what the photos show ("photos of sunsets").
-    static let lowerCaseNameProperties: Set<String> = ["recipients", "contacts", "senders", "payee", "payer", "recipient"]
+    static let lowerCaseNameProperties: Set<String> = Set(parameters: [.recipients, .contacts, .senders, .payee, .payer, .recipient])
     /// The longest name before a title ("田中さん"), in characters or words.
     private static let longestTitledName = 5
     /// The longest value of another kind (search words, an album) no vocabulary knows, in words.

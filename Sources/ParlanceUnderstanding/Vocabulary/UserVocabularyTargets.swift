@@ -1,4 +1,5 @@
 import Intents
+import ParlanceCore
 
 /// Which intent properties each kind of user vocabulary can fill.
 public enum UserVocabularyTargets {
@@ -29,21 +30,15 @@ public enum UserVocabularyTargets {
         })
 
     private static func matches(_ type: INVocabularyStringType, _ parameter: IntentParameterDescription) -> Bool {
+        if type == .contactName { return parameter.valueType == "INPerson" }
+        guard let name = ParameterName(parameter.name) else { return false }
         switch type {
-        case .contactName:
-            return parameter.valueType == "INPerson"
-        case .contactGroupName:
-            return parameter.name == "speakableGroupName" || parameter.name == "speakableGroupNames" || parameter.name == "groupNames"
-        case .photoAlbumName:
-            return parameter.name == "albumName"
-        case .photoTag:
-            return parameter.name == "searchTerms"
-        case .workoutActivityName:
-            return parameter.name == "workoutName"
-        case .paymentsOrganizationName:
-            return parameter.name == "payee" || parameter.name == "payer"
-        default:
-            return false
+        case .contactGroupName: return [.speakableGroupName, .speakableGroupNames, .groupNames].contains(name)
+        case .photoAlbumName: return name == .albumName
+        case .photoTag: return name == .searchTerms
+        case .workoutActivityName: return name == .workoutName
+        case .paymentsOrganizationName: return name == .payee || name == .payer
+        default: return false
         }
     }
 }
