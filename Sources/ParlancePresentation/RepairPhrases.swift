@@ -1,3 +1,5 @@
+import ParlanceCore
+
 /// The words of conversation repair, from the language's replies file (`repair.…`): asking whether words given
 /// for a message were meant as the message or as something else, and telling that an earlier request was dropped.
 struct RepairPhrases: Sendable {
@@ -11,15 +13,16 @@ struct RepairPhrases: Sendable {
     /// is "a new request"; with `assistant`, the words may be a question for the assistant instead.
     func valueOrRequest(_ text: String, note: Bool, to recipients: String? = nil, alternative: String? = nil,
                         assistant: Bool) -> String {
-        catalog.text("repair.valueOrRequest", ["text": .text(text), "note": .text(note ? "true" : "false"),
-                                               "recipients": recipients.reply, "alternative": alternative.reply,
+        catalog.text("repair.valueOrRequest", ["text": .text(text), "isNote": .text(note ? "true" : "false"),
+                                               ParameterName.recipients.rawValue: recipients.reply,
+                                               "alternative": alternative.reply,
                                                "assistant": .text(assistant ? "true" : "false")])
     }
 
     /// The two answers to `valueOrRequest`, in its order: the value, then the other meaning (named when
     /// `alternative` names it: "Call Bobo").
     func valueOrRequestOptions(note: Bool, alternative: String? = nil, assistant: Bool) -> [String] {
-        let value = catalog.text("repair.option.value", ["note": .text(note ? "true" : "false")])
+        let value = catalog.text("repair.option.value", ["isNote": .text(note ? "true" : "false")])
         guard !assistant, let alternative else {
             return [value, catalog.text("repair.option.other", ["assistant": .text(assistant ? "true" : "false")])]
         }

@@ -51,7 +51,7 @@ struct CatalogConversationPhrases: ConversationPhrases {
     func done(_ summary: RequestSummary) -> String { say("done", summary.replyArguments) }
     func doneWithApp(_ done: String, app: String) -> String { say("doneWithApp", ["done": .text(done), "app": .text(app)]) }
     func failure(_ code: String, app: String) -> String { say("failure", ["code": .text(code), "app": .text(app)]) }
-    func inProgress(app: String) -> String { say("inProgress", ["app": .text(app)]) }
+    func inProgress(app: String) -> String { say("continuesInBackground", ["app": .text(app)]) }
     func ridePhase(_ phase: String) -> String { say("ridePhase", ["phase": .text(phase)]) }
     func rideUpdate(app: String, phase: String) -> String { say("rideUpdate", ["app": .text(app), "phase": .text(phase)]) }
     func handedOff(done: String?, app: String) -> String { say("handedOff", ["done": done.reply, "app": .text(app)]) }

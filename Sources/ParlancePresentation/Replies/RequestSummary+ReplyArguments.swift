@@ -1,22 +1,27 @@
+import ParlanceCore
+
 extension RequestSummary {
-    /// The summary as a message's arguments: `summary` names the case (for a select), the rest are its values
-    /// (`count` for every number found).
+    /// The summary as a message's arguments: `summary` names the case (for a select), the rest are its values,
+    /// named after the parameter they come from where there is one (`count` for every number found).
     var replyArguments: [String: ReplyArgument?] {
         switch self {
         case let .sendMessage(content, recipients):
-            ["summary": .text("sendMessage"), "content": content.reply, "recipients": recipients.reply]
+            ["summary": .text("sendMessage"), ParameterName.content.rawValue: content.reply,
+             ParameterName.recipients.rawValue: recipients.reply]
         case .searchMessages(let found): ["summary": .text("searchMessages"), "count": .number(found)]
-        case .setMessageAttribute(let attribute): ["summary": .text("setMessageAttribute"), "attribute": attribute.reply]
-        case let .sendPayment(amount, payee): ["summary": .text("sendPayment"), "amount": amount.reply, "payee": payee.reply]
+        case .setMessageAttribute(let attribute):
+            ["summary": .text("setMessageAttribute"), ParameterName.attribute.rawValue: attribute.reply]
+        case let .sendPayment(amount, payee):
+            ["summary": .text("sendPayment"), "amount": amount.reply, ParameterName.payee.rawValue: payee.reply]
         case let .requestPayment(amount, payer):
-            ["summary": .text("requestPayment"), "amount": amount.reply, "payer": payer.reply]
+            ["summary": .text("requestPayment"), "amount": amount.reply, ParameterName.payer.rawValue: payer.reply]
         case let .requestRide(option, destination):
             ["summary": .text("requestRide"), "option": option.reply, "destination": destination.reply]
         case .listRideOptions(let count): ["summary": .text("listRideOptions"), "count": .number(count)]
         case .rideStatus(let phase): ["summary": .text("rideStatus"), "phase": .text(phase)]
         case .cancelRide: ["summary": .text("cancelRide")]
         case let .workout(step, name): ["summary": .text("workout"), "step": .text(step.rawValue), "name": name.reply]
-        case .call(let contacts): ["summary": .text("call"), "contacts": contacts.reply]
+        case .call(let contacts): ["summary": .text("call"), ParameterName.contacts.rawValue: contacts.reply]
         case .searchCallHistory(let found): ["summary": .text("searchCallHistory"), "count": .number(found)]
         case let .photos(found, playing):
             ["summary": .text("photos"), "count": .number(found), "playing": .text(playing ? "true" : "false")]
@@ -26,14 +31,14 @@ extension RequestSummary {
 }
 
 extension AskedValue {
-    /// The question's subject as a message's arguments: `asked` names the case, `who` whom a message is for,
-    /// `parameter` the property asked for.
+    /// The question's subject as a message's arguments: `asked` names the case (`payee` and `payer` by their
+    /// parameter), `who` whom a message is for, `parameter` the property asked for.
     var replyArguments: [String: ReplyArgument?] {
         switch self {
         case .messageRecipient: ["asked": .text("messageRecipient")]
         case .messageContent(let who): ["asked": .text("messageContent"), "who": who.reply]
-        case .payee: ["asked": .text("payee")]
-        case .payer: ["asked": .text("payer")]
+        case .payee: ["asked": .text(ParameterName.payee.rawValue)]
+        case .payer: ["asked": .text(ParameterName.payer.rawValue)]
         case .parameter(let parameter): ["asked": .text("parameter"), "parameter": .text(parameter)]
         }
     }
