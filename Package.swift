@@ -63,8 +63,10 @@ let package = Package(
         // From what a person says to an intent with parameters; reads apps and vocabulary through the core's protocols.
         .target(name: "ParlanceUnderstanding", dependencies: ["ParlanceCore", "Intents"],
                 resources: [.copy("Resources/Languages")]),
-        // Words and cards in six languages for what the engine decided and what the apps answered.
-        .target(name: "ParlancePresentation", dependencies: ["ParlanceCore", "Intents", "IntentsUI"]),
+        // Words and cards for what the engine decided and what the apps answered: each language's replies are a
+        // data file (docs/phrasebooks.md), so a new language needs no Swift.
+        .target(name: "ParlancePresentation", dependencies: ["ParlanceCore", "Intents", "IntentsUI"],
+                resources: [.copy("Resources/Replies")]),
         // The conversation: a pure state machine and the actor that performs its actions.
         .target(name: "ParlanceEngine", dependencies: [
             "ParlanceCore", "ParlanceHosting", "ParlanceUnderstanding", "ParlancePresentation",
@@ -165,6 +167,9 @@ let package = Package(
             "ParlanceCore", "ParlanceHosting", "ParlanceUnderstanding", "ParlancePresentation", "ParlanceEngine",
             "ParlanceTesting", "Intents", "ExtensionRuntime", "TestSupport",
         ]),
+        // The replies of every language: the golden file, the catalog's format and checker, a language from data alone.
+        .testTarget(name: "PresentationTests", dependencies: ["ParlanceCore", "ParlancePresentation", "Intents"],
+                    exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "SpeechTests", dependencies: ["ParlanceSpeech", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: [
             "ParlanceCore", "ParlanceStore", "ParlancePresentation", "ParlanceTesting", "TestSupport", "ParlanceSpeech",

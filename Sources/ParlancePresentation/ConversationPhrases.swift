@@ -2,11 +2,9 @@ import Foundation
 import ParlanceCore
 
 /// The conversation's words in one language: every question, result, ending and notice the assistant
-/// says, and the labels of its cards. One conforming type per language; `ConversationPhrasebook`
-/// picks it. Values arrive already put into words.
+/// says, and the labels of its cards. `CatalogConversationPhrases` says them from a language's replies
+/// file; `ConversationPhrasebook` picks the file. Values arrive already put into words.
 protocol ConversationPhrases: Sendable {
-    typealias Parameters = [String: JSONValue]
-
     /// The language code ("en").
     var code: String { get }
 
@@ -85,6 +83,15 @@ protocol ConversationPhrases: Sendable {
     func welcome() -> String
     /// Said once, when a front end found no apps and installed the samples.
     func installedSamples(_ names: [String]) -> String
+    /// Said before the permission question of an app the user allowed whose code changed since (its
+    /// extension was edited in place): the decision was for other code, so it is asked for again.
+    func appChanged(app: String) -> String
+    /// The heading of the card that asks which app should do a request: no app is chosen yet, so the card
+    /// is titled after the question rather than after an app.
+    func chooseAppTitle() -> String
+    /// Said when a client's answer names a question that is no longer the one asked (an old button, a
+    /// reply typed before a newer question came): the answer is not used, and nothing was done.
+    func staleAnswer() -> String
 
     // MARK: Words
     /// A short name for a parameter ("recipient").
@@ -97,16 +104,9 @@ protocol ConversationPhrases: Sendable {
     func caseWords(_ name: String) -> String
 }
 
-/// The phrases for a language: French, German, Italian, Chinese, Japanese, else English.
+/// The phrases for a language: its replies file (bundled, or added with `ReplyLanguages.add`), else English.
 enum ConversationPhrasebook {
     static func phrases(for language: String) -> any ConversationPhrases {
-        switch LanguageTag.code(of: language) {
-        case "fr": return FrenchConversationPhrases()
-        case "de": return GermanConversationPhrases()
-        case "it": return ItalianConversationPhrases()
-        case "zh": return ChineseConversationPhrases()
-        case "ja": return JapaneseConversationPhrases()
-        default: return EnglishConversationPhrases()
-        }
+        CatalogConversationPhrases(catalog: ReplyLanguages.catalog(for: language))
     }
 }

@@ -1,6 +1,6 @@
 
 /// Words a front end says outside the conversation itself (a greeting, a notice about setup), in the
-/// user's language, from the same phrase books as the conversation.
+/// user's language, from the same replies file as the conversation.
 public enum FrontEndText {
     /// The greeting: how to start and how to leave.
     public static func welcome(language: String) -> String {

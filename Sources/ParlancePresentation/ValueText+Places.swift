@@ -11,13 +11,6 @@ extension ValueText {
     /// any other name as the app gave it.
     static func placeName(_ name: String, language: String) -> String {
         guard name.caseInsensitiveCompare(currentLocationName) == .orderedSame else { return name }
-        switch LanguageTag.code(of: language) {
-        case "fr": return "Position actuelle"
-        case "de": return "Aktueller Standort"
-        case "it": return "Posizione attuale"
-        case "ja": return "現在地"
-        case "zh": return "当前位置"
-        default: return currentLocationName
-        }
+        return ReplyLanguages.catalog(for: language).text("place.currentLocation")
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 import ParlanceCore
 
 /// Words for values in the SDK's JSON form: a person's name, an amount with its currency, a place,
-/// a date — in the conversation's language ("en", "fr"). Used in questions, options and results.
+/// a date — in the conversation's language ("en", "fr"), with the words and patterns of its replies file
+/// (`value.…`, `number.decimal`, `money`, `list.and.…`, `date.…`). Used in questions, options and results.
 public enum ValueText {
     /// The value as a short phrase.
     public static func describe(_ value: JSONValue, language: String = "en") -> String {
@@ -12,10 +13,8 @@ public enum ValueText {
             if isCaseName(text) { return words(text) }
             return text
         case .number(let number): return formatted(number, language: language)
-        case .bool(let flag):
-            let words = ["fr": ("oui", "non"), "de": ("ja", "nein"), "it": ("sì", "no"), "zh": ("是", "否"), "ja": ("はい", "いいえ")][language] ?? ("yes", "no")
-            return flag ? words.0 : words.1
-        case .null: return ["fr": "rien", "de": "nichts", "it": "niente"][language] ?? "nothing"
+        case .bool(let flag): return ReplyLanguages.catalog(code: language).text(flag ? "value.yes" : "value.no")
+        case .null: return ReplyLanguages.catalog(code: language).text("value.nothing")
         case .array(let items): return list(items.map { describe($0, language: language) }, language: language)
         case .object(let object): return describe(object: object, language: language)
         }
@@ -43,33 +42,19 @@ public enum ValueText {
     public static func money(_ amount: Double, currency: String?, language: String = "en") -> String {
         let code = currency ?? ""
         let digits = code == "JPY" ? 0 : 2
-        var number = String(format: "%.\(digits)f", amount)
-        let symbol = ["USD": "$", "EUR": "€", "GBP": "£", "JPY": "¥"][code]
-        if ["fr", "de", "it"].contains(language) {
-            number = number.replacingOccurrences(of: ".", with: ",")
-            return code.isEmpty ? number : "\(number) \(symbol ?? code)"
-        }
-        if language == "zh" { return ["CNY": "\(number)元", "USD": "\(number)美元", "EUR": "\(number)欧元"][code] ?? "\(number) \(code)" }
-        if language == "ja" { return ["JPY": "\(number)円", "USD": "\(number)ドル", "EUR": "\(number)ユーロ"][code] ?? "\(number) \(code)" }
-        if let symbol { return symbol + number }
-        return code.isEmpty ? number : "\(number) \(code)"
+        let catalog = ReplyLanguages.catalog(code: language)
+        let number = String(format: "%.\(digits)f", amount).replacingOccurrences(of: ".", with: catalog.text("number.decimal"))
+        return catalog.text("money", ["amount": .text(number), "currency": code.isEmpty ? nil : .text(code)])
     }
 
     static func formatted(_ value: Double, language: String = "en") -> String {
         let text = value.rounded() == value && abs(value) < 1e15 ? String(Int64(value)) : String(value)
-        return ["fr", "de", "it"].contains(language) ? text.replacingOccurrences(of: ".", with: ",") : text
+        return text.replacingOccurrences(of: ".", with: ReplyLanguages.catalog(code: language).text("number.decimal"))
     }
 
     /// "Bobo", "Bobo and Kiki", "Bobo, Kiki and Coco" ("et" in French).
     public static func list(_ items: [String], language: String = "en") -> String {
-        if language == "ja" { return items.joined(separator: "、") }
-        if language == "zh" { return items.count < 2 ? (items.first ?? "") : items.dropLast().joined(separator: "、") + "和" + (items.last ?? "") }
-        let and = ["fr": " et ", "de": " und ", "it": " e "][language] ?? " and "
-        switch items.count {
-        case 0: return ""
-        case 1: return items[0]
-        default: return items.dropLast().joined(separator: ", ") + and + (items.last ?? "")
-        }
+        ReplyFormatter(catalog: ReplyLanguages.catalog(code: language)).list(.list(items), style: "and", item: nil)
     }
 
     /// "inProgress" → "in progress".
@@ -96,53 +81,38 @@ public enum ValueText {
     }
 
     static func describe(date: Date, language: String = "en") -> String {
+        let catalog = ReplyLanguages.catalog(code: language)
         let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: ["fr": "fr_FR", "de": "de_DE", "it": "it_IT"][language] ?? "en_US_POSIX")
+        formatter.locale = Locale(identifier: catalog.text("date.locale"))
         formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = language == "en" ? "MMM d, HH:mm" : language == "de" ? "d. MMM, HH:mm" : "d MMM, HH:mm"
+        formatter.dateFormat = catalog.text("date.pattern")
         return formatter.string(from: date)
     }
 
-    private static let monthNames = [
-        "en": ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-               "November", "December"],
-        "de": ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober",
-               "November", "Dezember"],
-        "it": ["gennaio", "febbraio", "marzo", "aprile", "maggio", "giugno", "luglio", "agosto", "settembre", "ottobre",
-               "novembre", "dicembre"],
-        "fr": ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre",
-               "novembre", "décembre"],
-    ]
-
+    /// A date's parts as an app gives them (month, day, hour and minute, or a year alone), through the
+    /// language's `date.…` messages.
     private static func describe(components: [String: JSONValue], language: String) -> String {
-        let months = monthNames[language] ?? monthNames["en"] ?? []
-        var parts: [String] = []
-        if language == "zh" || language == "ja" {
-            var text = ""
-            if case .number(let month)? = components["month"] { text += "\(whole(month))月" }
-            if case .number(let day)? = components["day"] { text += "\(whole(day))日" }
-            if case .number(let hour)? = components["hour"] { text += " " + String(format: "%02d:00", whole(hour)) }
-            if text.isEmpty, case .number(let year)? = components["year"] { text = "\(whole(year))年" }
-            return text
+        let catalog = ReplyLanguages.catalog(code: language)
+        func part(_ name: String) -> Int? {
+            if case .number(let number)? = components[name] { return whole(number) }
+            return nil
         }
-        if case .number(let month)? = components["month"], (1...12).contains(whole(month)) {
-            let name = months[whole(month) - 1]
-            if case .number(let day)? = components["day"] {
-                parts.append(language == "fr" || language == "it" ? "\(whole(day)) \(name)" : language == "de" ? "\(whole(day)). \(name)"
-                             : "\(name) \(whole(day))")
-            } else {
-                parts.append(name)
-            }
-        } else if case .number(let day)? = components["day"] {
-            parts.append(language == "fr" ? "le \(whole(day))" : "day \(whole(day))")
+        var date: String?
+        let monthName = part("month").flatMap { catalog.optionalText("date.months.\($0)") }
+        if let monthName {
+            date = part("day").map { catalog.text("date.monthDay", ["month": .text(monthName), "day": .text(String($0))]) }
+                ?? catalog.text("date.month", ["month": .text(monthName)])
+        } else if let day = part("day") {
+            date = catalog.text("date.day", ["day": .text(String(day))])
         }
-        if case .number(let hour)? = components["hour"] {
-            let minute: Int
-            if case .number(let value)? = components["minute"] { minute = whole(value) } else { minute = 0 }
-            parts.append(String(format: "%02d:%02d", whole(hour), minute))
+        if let hour = part("hour") {
+            let time = catalog.text("date.time", ["hour": .text(String(format: "%02d", hour)),
+                                                  "minute": .text(String(format: "%02d", part("minute") ?? 0))])
+            guard let date else { return catalog.text("date.timeAlone", ["time": .text(time)]) }
+            return catalog.text("date.dateAndTime", ["date": .text(date), "time": .text(time)])
         }
-        if parts.isEmpty, case .number(let year)? = components["year"] { parts.append(String(whole(year))) }
-        return parts.joined(separator: ", ")
+        if let date { return date }
+        return part("year").map { catalog.text("date.year", ["year": .text(String($0))]) } ?? ""
     }
 }
 
