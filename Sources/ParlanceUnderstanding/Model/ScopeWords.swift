@@ -38,6 +38,20 @@ struct ScopeWords: Sendable {
     /// Intents with free-word values, whose edges the tagger may misplace: a sure intent outweighs a marker.
     static let freeWordIntents: Set<String> = Set(intents: [.sendMessage, .searchForMessages, .sendPayment, .requestPayment, .searchForPhotos])
 
+    /// Places a ride goes from or to: a long one's han and kana characters are one name, not words of their own.
+    static let placeProperties: Set<String> = Set(parameters: [.pickupLocation, .dropOffLocation])
+
+    /// How many segments the value that the label at `index` belongs to spans.
+    static func valueLength(at index: Int, labels: [String]) -> Int {
+        guard labels[index].count > 2 else { return 0 }
+        let inside = "I-" + labels[index].dropFirst(2)
+        var start = index
+        while start > 0, labels[start] == inside { start -= 1 }
+        var end = index + 1
+        while end < labels.count, labels[end] == inside { end += 1 }
+        return end - start
+    }
+
     /// How much more often a word must be used by one side than the other to speak for it.
     static let ratio = 4.0
     /// A cue needs less: an intent's own words are few, and most are shared with something out of scope.
@@ -178,15 +192,18 @@ struct ScopeWords: Sendable {
             let own = label == "O"
             if LanguageModel.canCue(segment, inSlot: !own), intentCues.contains(segment.key) { cued = true }
             if own, case .word = segment.kind, intentStrongCues.contains(segment.key) { stronglyCued = true }
-            // One han character of a longer name is no word of its own: "周" in "周杰" is a family name, not a week.
-            let inLongerName = !own && FrameBuilder.personProperties.contains(String(label.dropFirst(2)))
-                && CharacterClass.unspacedScript(segment.key) != nil
-                && (label.hasPrefix("I-") || (index + 1 < labels.count && labels[index + 1] == "I-" + label.dropFirst(2)))
+            // One han character of a longer name is no word of its own: "周" in "周杰" is a family name, not a week,
+            // "会" in the place "演唱会" (a concert) no meeting. A place of two characters may be an everyday word the
+            // tagger took for one ("现在", now): its characters still count.
+            let property = label.count > 2 ? String(label.dropFirst(2)) : ""
+            let inLongerName = !own && CharacterClass.unspacedScript(segment.key) != nil
+                && (FrameBuilder.personProperties.contains(property)
+                    || (Self.placeProperties.contains(property) && Self.valueLength(at: index, labels: labels) >= 3))
+                && (label.hasPrefix("I-") || (index + 1 < labels.count && labels[index + 1] == "I-" + property))
             if inLongerName { continue }
             // A marker counts among the request's own words and in values that name things ("cancel the
             // alarm" is no workout called "alarm", "remind me" no contact); what a message says is the user's.
             guard case .word = segment.kind, markers.contains(segment.key), !intentCues.contains(segment.key) else { continue }
-            let property = label.count > 2 ? String(label.dropFirst(2)) : ""
             if own || !(Self.userWordProperties.contains(property)) { marked = true }
         }
         if marked, stronglyCued, outOfScopeEvidence(intentClass, segments: segments, labels: labels) <= Self.strongCueEvidence {
