@@ -29,13 +29,16 @@ public actor Conversation {
     /// The machine's rules, read while the machine decides (so not through `machine`).
     let policy: ConversationPolicy
     private let defaultLanguage: String?
+    /// The language of the replies when it is not the conversation's (a language tried from its replies file
+    /// alone, understood as the conversation's language).
+    private let replyLanguage: String?
     let background = BackgroundWork<AssistantTurn>()
 
     /// The language the conversation speaks now (the last request's, or the one it was opened in).
     public var language: String { machine.state.language }
 
     /// Speaks the conversation's current language.
-    var presenter: ConversationPresenter { ConversationPresenter(mode: mode, language: machine.state.language) }
+    var presenter: ConversationPresenter { ConversationPresenter(mode: mode, language: replyLanguage ?? machine.state.language) }
 
     /// Turns that arrive on their own after a request: ride status updates, background results.
     public nonisolated var updates: AsyncStream<AssistantTurn> { background.output }
@@ -45,10 +48,12 @@ public actor Conversation {
 
     /// A conversation over the apps a registry holds and a store that keeps the conversation (the SQLite
     /// store, or a `MemoryStore` in tests); `home` is where extensions and launched apps find the
-    /// assistant's files. `identifiers` makes each request's intent identifier.
+    /// assistant's files. `identifiers` makes each request's intent identifier. `replyLanguage`, when given,
+    /// words every reply in that language whatever language the person speaks.
     public init(apps: any AppRegistry, store: any ConversationStore, home: String?, host: ExtensionHost,
                 understander: RequestUnderstander,
                 session: String = "default", mode: PresentationMode = .visual, language: String? = nil,
+                replyLanguage: String? = nil,
                 policy: ConversationPolicy = ConversationPolicy(), launcher: AppLauncher = AppLauncher(),
                 lockSource: SessionLockSource? = nil,
                 identifiers: @escaping @Sendable () -> String = { UUID.systemRandom().uuidString }) {
@@ -62,6 +67,7 @@ public actor Conversation {
         self.launcher = launcher
         self.lockSource = lockSource ?? SessionLockSource(store: store)
         self.defaultLanguage = language
+        self.replyLanguage = replyLanguage
         self.policy = policy
         self.machine = ConversationMachine(state: ConversationState(language: language ?? "en"), policy: policy,
                                            identifiers: identifiers)

@@ -16,6 +16,8 @@ public final class ScriptRunner {
     public struct Failure: Error, Sendable {
         public let line: Int
         public let message: String
+        /// The test could not run as written (`message` says why), which is no failure of the assistant.
+        public var skipped = false
     }
 
     /// Makes the understander for a test's store.
@@ -29,17 +31,30 @@ public final class ScriptRunner {
     let understander: UnderstanderFactory
     let runProgram: ProgramRunner
     let sandbox: ExtensionSandbox
+    let replies: Replies
     private var transcript: [String] = []
+
+    /// What the assistant's replies are checked against.
+    public enum Replies: Sendable {
+        /// Every check of the script: the replies' words (`<`, `<!`, `= options`, `= card`, `wait:`) too.
+        case asWritten
+        /// The replies are worded in another language (`code`, a language with a replies file) than the scripts
+        /// were written for: only the conversation's structure is checked — each turn's kind, step, intent, app,
+        /// code, parameters, the number of options, the journal, the apps' own output — and every reply must
+        /// pass `isInLanguage`. Tests that need the replies' words are skipped (`skipReason(_:)`).
+        case structureOnly(code: String, isInLanguage: @Sendable (String) -> Bool)
+    }
 
     /// A runner for tests over `bundles` (a test's `apps:` picks among them). The own program of the
     /// apps whose bundle path is in `syncedApps` is run with `sync` after install (the sample apps
     /// fill their data so). `language` is the conversation language when a test names none. Extensions
-    /// run in `sandbox`.
+    /// run in `sandbox`. `replies` says whether the replies' words are checked or only the structure.
     public init(bundles: [AppBundle], syncedApps: Set<String> = [], language: String? = nil,
                 understander: @escaping UnderstanderFactory = { RequestUnderstander(store: $0, defaultCurrency: "USD") },
                 runProgram: @escaping ProgramRunner = { try AppCommand.run($0, $1, home: $2) },
-                sandbox: ExtensionSandbox = .none) {
+                sandbox: ExtensionSandbox = .none, replies: Replies = .asWritten) {
         self.sandbox = sandbox
+        self.replies = replies
         self.bundles = bundles
         self.syncedApps = syncedApps
         self.language = language
@@ -82,7 +97,7 @@ public final class ScriptRunner {
             }
             session = try Session(home: home, sandbox: sandbox, understander: understander,
                                   mode: PresentationMode(rawValue: test.mode ?? "visual") ?? .visual,
-                                  language: test.language ?? language)
+                                  language: test.language ?? language, replyLanguage: replyLanguage)
             try await perform(test.steps, session: &session, home: home, apps: chosen)
             await session?.close()
             return nil
@@ -131,7 +146,16 @@ public final class ScriptRunner {
                     turns.append(failure)
                 }
                 crashPoint = nil
-                record(turns)
+                try record(turns, line: step.line)
+            case .expectSpeech where !checksWords:
+                continue
+            case .expectField(let field, let expected) where !checksWords && (field == "options" || field == "card"):
+                // The options' number is structure; their words and the card's are the replies'.
+                guard field == "options" else { continue }
+                let count = expected.split(separator: "|").count
+                if turns.last?.options.count != count {
+                    throw fail("expected \(count) options, got \(turns.last?.options.count ?? 0)")
+                }
             case .expectSpeech(let matcher, let present):
                 let found = turns.contains { matcher.matches($0.speech) }
                 if found != present {
@@ -186,17 +210,18 @@ public final class ScriptRunner {
             case .restart:
                 await current.close()
                 transcript.append("(assistant restarted)")
-                session = try Session(home: home, sandbox: sandbox, understander: understander, mode: current.mode, language: current.language)
+                session = try Session(home: home, sandbox: sandbox, understander: understander, mode: current.mode,
+                                      language: current.language, replyLanguage: replyLanguage)
                 turns = await session?.conversation.resume() ?? []
                 if let failure = await session?.conversation.delivered() { turns.append(failure) }
-                record(turns)
+                try record(turns, line: step.line)
             case .wait(let matcher, let seconds):
                 guard let turn = await current.waitForUpdate(matching: matcher, seconds: seconds) else {
                     let seen = current.receivedUpdates.map { "“\($0)”" }.joined(separator: ", ")
                     throw fail("no update saying \(matcher) arrived within \(seconds) s"
                                + (seen.isEmpty ? "" : "; updates after the last one matched: \(seen)"))
                 }
-                record([turn])
+                try record([turn], line: step.line)
             case let .prefer(name, domain):
                 guard let app = apps.first(where: { $0.displayName.caseInsensitiveCompare(name) == .orderedSame
                                                     || $0.identifier == name }) else {
@@ -221,11 +246,48 @@ public final class ScriptRunner {
         }
     }
 
-    private func record(_ turns: [AssistantTurn]) {
+    /// The conversation of the last test run, as `run(_:)` returns it for a failed one.
+    public var lastTranscript: [String] { transcript }
+
+    /// Whether the replies' words are checked (else only the structure).
+    private var checksWords: Bool {
+        if case .asWritten = replies { return true }
+        return false
+    }
+
+    /// The language replies are worded in when it is not the conversation's.
+    private var replyLanguage: String? {
+        if case .structureOnly(let code, _) = replies { return code }
+        return nil
+    }
+
+    /// Whether a test can run under `replies`, and if not why: one that waits for an update by its words needs
+    /// them. (One that comes to "is it your message or a new request?", whose answers are the replies' own words,
+    /// "the message", stops there as skipped.)
+    public func skipReason(_ test: ConversationScript.Test) -> String? {
+        guard !checksWords else { return nil }
+        for step in test.steps {
+            switch step.kind {
+            case .wait: return "it waits for an update by its words"
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// Records the turns in the transcript; with replies in another language, each must be in it.
+    private func record(_ turns: [AssistantTurn], line: Int) throws {
         for turn in turns {
-            var line = "  \(turn.speech)  [\(turn.step)"
-            if let code = turn.responseCode { line += ", \(code)" }
-            transcript.append(line + "]")
+            var entry = "  \(turn.speech)  [\(turn.step)"
+            if let code = turn.responseCode { entry += ", \(code)" }
+            transcript.append(entry + "]")
+        }
+        guard case .structureOnly(let code, let isInLanguage) = replies else { return }
+        if let turn = turns.first(where: { !isInLanguage($0.speech) }) {
+            throw Failure(line: line, message: "a reply is not in \(code): “\(turn.speech)” [\(turn.step)]")
+        }
+        if turns.last?.step.hasPrefix("valueOrRequest:") == true {
+            throw Failure(line: line, message: "it comes to a question whose answers are the replies' words", skipped: true)
         }
     }
 
@@ -242,7 +304,7 @@ public final class ScriptRunner {
         private let background: Task<Void, Never>
 
         init(home: URL, sandbox: ExtensionSandbox, understander: UnderstanderFactory, mode: PresentationMode,
-             language: String?) throws {
+             language: String?, replyLanguage: String?) throws {
             store = try AssistantStore.open(home: home)
             crashing = CrashingStore(store)
             host = ExtensionHost(launcher: ProcessLauncher(sandbox: sandbox))
@@ -250,7 +312,7 @@ public final class ScriptRunner {
             self.language = language
             conversation = Conversation(apps: store, store: crashing, home: store.home?.path, host: host,
                                         understander: try understander(store), session: "test", mode: mode,
-                                        language: language)
+                                        language: language, replyLanguage: replyLanguage)
             let conversation = self.conversation
             let box = updates
             background = Task {

@@ -3,6 +3,7 @@ import Foundation
 import ParlanceCore
 import ParlanceEngine
 import ParlanceHosting
+import ParlancePresentation
 import ParlanceScripts
 
 /// `parlance test FILE…`: scripted conversations against real extensions, each in a clean home.
@@ -19,6 +20,11 @@ struct TestCommand: AsyncParsableCommand {
     @Option(name: .customLong("app"), help: ArgumentHelp("An app bundle to test with (repeatable).", valueName: "path"))
     var appPaths: [String] = []
     @Flag(help: "Test with the bundled sample apps.") var samples = false
+    @Option(help: ArgumentHelp("Word every reply from this replies file (CODE.txt, docs/phrasebooks.md), a language tried from its "
+                               + "data alone, and check only each conversation's structure, not the replies' words.",
+                               valueName: "file"))
+    var replies: String?
+    @Flag(help: "Print each test's conversation, passed or not.") var transcript = false
     @Argument(help: ArgumentHelp("Conversation scripts.", valueName: "file")) var files: [String]
 
     func validate() throws {
@@ -58,11 +64,14 @@ struct TestCommand: AsyncParsableCommand {
         }
         let options = understanding
         _ = try options.referenceTime()  // a bad --now is reported before any test runs
+        let checkedReplies = try replies.map(Self.tryReplies) ?? .asWritten
         let runner = ScriptRunner(bundles: bundles, syncedApps: sampleBundles, language: understanding.explicitLanguage,
                                   understander: { try options.understander(store: $0, fallbackCurrency: "USD") },
-                                  runProgram: { try SampleApps.runAppCommand($0, $1, home: $2) }, sandbox: sandbox)
+                                  runProgram: { try SampleApps.runAppCommand($0, $1, home: $2) }, sandbox: sandbox,
+                                  replies: checkedReplies)
         var passed = 0
         var failed = 0
+        var skipped = 0
         for file in files {
             let script: ConversationScript
             do {
@@ -79,7 +88,16 @@ struct TestCommand: AsyncParsableCommand {
                 continue
             }
             for test in script.tests {
-                if let (failure, transcript) = await runner.run(test) {
+                if let reason = runner.skipReason(test) {
+                    skipped += 1
+                    print("- \(test.name)  (skipped: \(reason))")
+                    continue
+                }
+                let outcome = await runner.run(test)
+                if let (failure, _) = outcome, failure.skipped {
+                    skipped += 1
+                    print("- \(test.name)  (skipped at \(file):\(failure.line): \(failure.message))")
+                } else if let (failure, transcript) = outcome {
                     failed += 1
                     print("✗ \(test.name)  (\(file):\(test.line))")
                     print("    \(file):\(failure.line): \(failure.message)")
@@ -88,11 +106,35 @@ struct TestCommand: AsyncParsableCommand {
                 } else {
                     passed += 1
                     print("✓ \(test.name)")
+                    if transcript { for line in runner.lastTranscript { print("    " + line) } }
                 }
                 fflush(nil)
             }
         }
-        print("\(passed) passed, \(failed) failed")
+        print("\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : ""))
         if failed > 0 { throw ExitCode(1) }
+    }
+
+    /// A replies file to try: read, checked against English's, and made the replies of its language (the file's
+    /// name) in this process. Every reply must then be worded: not empty, no placeholder left.
+    static func tryReplies(_ path: String) throws -> ScriptRunner.Replies {
+        let file = URL(fileURLWithPath: path)
+        let code = file.deletingPathExtension().lastPathComponent
+        let catalog: ReplyCatalog
+        do {
+            catalog = try ReplyCatalog(directory: file.deletingLastPathComponent(), code: code)
+        } catch {
+            Terminal.error("error: \(path): \(error)")
+            throw ExitCode(1)
+        }
+        if let english = ReplyLanguages.bundledCatalog("en") {
+            let problems = catalog.problems(against: english)
+            if !problems.isEmpty {
+                Terminal.error(problems.map { "error: \(path): \($0)" }.joined(separator: "\n"))
+                throw ExitCode(1)
+            }
+        }
+        ReplyLanguages.add(catalog)
+        return .structureOnly(code: code) { !$0.trimmingCharacters(in: .whitespaces).isEmpty && !$0.contains("{") }
     }
 }

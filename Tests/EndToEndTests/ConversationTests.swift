@@ -25,6 +25,28 @@ struct ConversationTests {
         #expect(passed >= 80, "only \(passed) conversations ran")
     }
 
+    @Test("a language from its replies file alone carries every conversation script (parlance test --replies)")
+    func pseudoLanguageScripts() throws {
+        let folder = Self.root.appendingPathComponent("Tests/Conversations")
+        let scripts = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            .filter { $0.hasSuffix(".conv") }.sorted().map { folder.appendingPathComponent($0).path }
+        let pseudo = Self.root.appendingPathComponent("Tests/PresentationTests/Fixtures/PseudoLanguage/qps.txt").path
+        let runner = CommandRunner()
+        defer { runner.remove() }
+        let output = try runner.run(["test", "--samples", "--replies", pseudo, "--transcript"] + scripts)
+        #expect(output.status == 0, "\(output.stdout)\n\(output.stderr)")
+        let summary = output.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        let counts = summary.split(separator: " ").compactMap { Int($0) }
+        #expect(summary.contains(" 0 failed"), "\(summary)")
+        // Skipped: those that wait for an update by its words, or come to "your message or a new request?".
+        #expect((counts.first ?? 0) >= 200 && (counts.last ?? .max) <= 20, "\(summary)")
+        // Every reply of every conversation was worded from the pseudo-language's file.
+        let replies = output.stdout.split(separator: "\n").filter { $0.hasPrefix("      ") && $0.hasSuffix("]") && $0.contains("  [") }
+        #expect(replies.count > 500)
+        let english = replies.filter { !$0.contains("⟦") }
+        #expect(english.isEmpty, "not from the pseudo-language:\n\(english.prefix(10).joined(separator: "\n"))")
+    }
+
     @Test("parlance test reports a failing expectation with the line and the conversation")
     func failingScript() throws {
         let runner = CommandRunner()
