@@ -53,6 +53,29 @@ import Testing
         })
     }
 
+    @Test("docs/architecture.md names every target of Package.swift: the module table each other one, its tests paragraph each test target")
+    func architectureDocumentNamesEveryTarget() throws {
+        let root = Self.sources.deletingLastPathComponent()
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let document = try String(contentsOf: root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+        var targets: Set<String> = []
+        var testTargets: Set<String> = []
+        for match in manifest.matches(of: /\.(target|executableTarget|testTarget)\(name: "([^"]+)"/) {
+            if match.output.1 == "testTarget" { testTargets.insert(String(match.output.2)) } else { targets.insert(String(match.output.2)) }
+        }
+        #expect(targets.contains("ParlanceCore") && testTargets.contains("EndToEndTests"))
+        let section = try #require(document.split(separator: "\n## ").first { $0.hasPrefix("Modules") })
+        var tabled: Set<String> = []
+        for row in section.split(separator: "\n") where row.hasPrefix("| `") {
+            let firstCell = row.split(separator: "|").first ?? ""
+            for name in firstCell.matches(of: /`([^`]+)`/) { tabled.insert(String(name.output.1)) }
+        }
+        #expect(targets.subtracting(tabled).isEmpty, "targets the module table lacks: \(targets.subtracting(tabled).sorted())")
+        #expect(tabled.subtracting(targets).isEmpty, "the module table names no such target: \(tabled.subtracting(targets).sorted())")
+        let unnamed = testTargets.filter { !section.contains("`\($0)`") }
+        #expect(unnamed.isEmpty, "test targets docs/architecture.md does not name: \(unnamed.sorted())")
+    }
+
     @Test("each module imports only the modules below it", arguments: allowed.keys.sorted())
     func layering(module: String) throws {
         let files = try Self.files(of: module)
