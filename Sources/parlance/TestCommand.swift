@@ -120,6 +120,12 @@ struct TestCommand: AsyncParsableCommand {
     static func tryReplies(_ path: String) throws -> ScriptRunner.Replies {
         let file = URL(fileURLWithPath: path)
         let code = file.deletingPathExtension().lastPathComponent
+        // The file's name is the language it words: a name that is no code would quietly word nothing.
+        guard file.pathExtension == "txt", !code.isEmpty, code == LanguageTag.code(of: code),
+              code.allSatisfy({ $0.isASCII && $0.isLowercase }) else {
+            Terminal.error("error: \(path): a replies file is named after its language's code, in lower case: es.txt, pt.txt")
+            throw ExitCode(1)
+        }
         let catalog: ReplyCatalog
         do {
             catalog = try ReplyCatalog(directory: file.deletingLastPathComponent(), code: code)
