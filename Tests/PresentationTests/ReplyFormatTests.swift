@@ -92,6 +92,16 @@ import Testing
         #expect(catalog.text("n", ["x": .text("a")]) == "A")
     }
 
+    @Test func messagesThatReferToEachOtherInACircleEnd() throws {
+        // Each level refers to itself four times: without a stop at the circle, 4^16 renders.
+        let catalog = try catalog("""
+            -loop = x{-loop}{-loop}{-loop}{-loop}{@back}
+            back = b{-loop}
+            m = [{-loop}]
+            """)
+        #expect(catalog.text("m") == "[xb]")
+    }
+
     @Test func listsPutItemsThroughAnItemMessageAndLeaveEmptyOnesOut() throws {
         let catalog = try catalog("""
             -activity = {item, select, rides {book rides} calls {make calls} other {}}

@@ -5,8 +5,9 @@ struct ReplyRenderer {
     let arguments: ReplyArguments
     /// The number `#` stands for, inside a plural case.
     private var number: Int?
-    /// How deep references go: a file whose messages refer to each other in a circle stops here.
-    private var depth = 0
+    /// The messages being rendered, outermost first: a message that refers back to one of them (a circle in a
+    /// file) renders as nothing there, instead of without end.
+    private var chain: Set<String> = []
 
     init(catalog: ReplyCatalog, arguments: ReplyArguments) {
         self.catalog = catalog
@@ -68,9 +69,9 @@ struct ReplyRenderer {
         switch operand {
         case .argument(let name): return arguments[name]
         case .term(let key), .message(let key):
-            guard depth < 16, let message = catalog.messages[key] else { return nil }
+            guard !chain.contains(key), chain.count < 16, let message = catalog.messages[key] else { return nil }
             var inner = ReplyRenderer(catalog: catalog, arguments: arguments)
-            inner.depth = depth + 1
+            inner.chain = chain.union([key])
             let text = inner.render(message.parts)
             return text.isEmpty ? nil : .text(text)
         }
