@@ -59,11 +59,21 @@ actor ServedConversation {
 
     /// Answers what the user said (at question `answering`, when the client names one: a question no longer
     /// pending is not answered); waiting turns reach listeners while the extension works. The words are kept.
+    /// An answer to the last question asked when nothing is pending any more (the reply that told what came of it was
+    /// lost with its connection or with the server that gave it, perhaps after that server marked it shown) is
+    /// answered with what came of it, again: those turns keep their numbers, after the notice.
     func respond(to text: String, answering: Int? = nil, source: TurnSource = .typed) async throws(APIError) -> [ServedTurn] {
-        try await exclusive(counted: true) {
+        var outcome: [ServedTurn] = []
+        let served = try await exclusive(counted: true) {
             log.appendSaid(text, answering: answering)
+            if let answering, await conversation.pendingQuestion == nil {
+                outcome = log.outcome(ofLastQuestion: answering)
+                if !outcome.isEmpty { return await conversation.staleAnswer(alreadyAnswered: true) }
+            }
             return await conversation.respond(to: text, answering: answering, source: source) { [log] turn in log.append(turn) }
         }
+        guard !outcome.isEmpty, let notice = served.firstIndex(where: { $0.turn.step == TurnLog.staleAnswerStep }) else { return served }
+        return Array(served[...notice]) + outcome + served[(notice + 1)...]
     }
 
     /// Turns that came on their own (ride updates) are logged as they come.

@@ -109,6 +109,20 @@ final class TurnLog: Sendable {
         return state.withLock { $0.recent.filter { $0.sequence > sequence } }
     }
 
+    /// What came of question `number` when it is the last question asked: the kept turns after it, progress and
+    /// earlier refusals left out. Empty when a later question was asked, the question is no longer kept, or nothing
+    /// followed it.
+    func outcome(ofLastQuestion number: Int) -> [ServedTurn] {
+        let kept = turns()
+        guard let asked = kept.lastIndex(where: { $0.questionNumber != nil }), kept[asked].questionNumber == number else {
+            return []
+        }
+        return kept[(asked + 1)...].filter { $0.turn.kind != .progress && $0.turn.step != Self.staleAnswerStep }
+    }
+
+    /// The step of the notice that refuses an answer naming a question no longer pending.
+    static let staleAnswerStep = "staleAnswer"
+
     /// What the user said, as far back as the kept turns go.
     func said() -> [SaidTurn] {
         state.withLock { state in

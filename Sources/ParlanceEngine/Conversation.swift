@@ -174,11 +174,19 @@ public actor Conversation {
     /// answered, or a newer one replaced it), nothing is done: the user hears so, and the pending question again.
     public func respond(to text: String, answering: Int?, source: TurnSource = .typed,
                         progress: (@Sendable (AssistantTurn) -> Void)? = nil) async -> [AssistantTurn] {
-        let pending = machine.question == nil ? nil : machine.state.questionNumber
-        guard let answering, answering != pending else { return await respond(to: text, source: source, progress: progress) }
-        guard let question = machine.question, let task = machine.state.task else { return [presenter.staleAnswer()] }
-        return [presenter.staleAnswer(),
-                presenter.question(prompt(for: question, task: task), repeated: false, context: presentationContext(task))]
+        guard let answering, answering != pendingQuestion else { return await respond(to: text, source: source, progress: progress) }
+        return staleAnswer(alreadyAnswered: false)
+    }
+
+    /// The number of the question the conversation waits on, if any (`ConversationState.questionNumber`).
+    public var pendingQuestion: Int? { machine.question == nil ? nil : machine.state.questionNumber }
+
+    /// What is said to an answer that names a question no longer pending: it was not used, and the question that
+    /// waits, if any, is asked again. `alreadyAnswered`: what came of the named question is shown after this notice.
+    public func staleAnswer(alreadyAnswered: Bool) -> [AssistantTurn] {
+        let notice = alreadyAnswered ? presenter.alreadyAnswered() : presenter.staleAnswer()
+        guard let question = machine.question, let task = machine.state.task else { return [notice] }
+        return [notice, presenter.question(prompt(for: question, task: task), repeated: false, context: presentationContext(task))]
     }
 
     /// The front end has shown the turns it was given. Until then, a request whose handling ended stays

@@ -92,6 +92,9 @@ protocol ConversationPhrases: Sendable {
     /// Said when a client's answer names a question that is no longer the one asked (an old button, a
     /// reply typed before a newer question came): the answer is not used, and nothing was done.
     func staleAnswer() -> String
+    /// Said when a client's answer names a question that was already answered (the answer's reply was lost, with
+    /// the connection or the server that gave it): what came of it follows.
+    func alreadyAnswered() -> String
 
     // MARK: Words
     /// A short name for a parameter ("recipient").

@@ -81,6 +81,38 @@ struct StaleAnswerTests {
         #expect(said.map { $0["answering"] as? Int } == [nil, payment, nil, payment, call])
     }
 
+    @Test("an answer repeated after its reply was lost is told what came of it, again, and nothing is done twice")
+    func repeatedAnswerIsToldItsOutcome() async throws {
+        let home = ServerTests.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let server = try RunningServer(home: home)
+        defer { server.stop() }
+        let spec = try OpenAPIDocument(yaml: try await server.request("GET", "/openapi.yaml").body)
+        _ = try await server.request("PUT", "/v1/apps/\(Self.pay)/permission", json: ["permission": "allowed"])
+        let id = try await server.startConversation()
+        let confirm = try #require(try await server.say("pay Kiki 7 dollars with MonkeyPay", in: id).last)
+        let payment = try #require(confirm["questionNumber"] as? Int, "\(confirm)")
+        let paid = try await server.say("yes", in: id, answering: payment)
+        let result = try #require(paid.last { $0["kind"] as? String == "result" }, "\(paid)")
+
+        // The device never got that reply (the connection dropped) and sends the same answer again.
+        let again = try await server.request("POST", "/v1/conversations/\(id)/turns", json: ["text": "yes", "answering": payment])
+        ServerTests.conforming(again, "POST", "/v1/conversations/{id}/turns", to: spec)
+        let turns = again.object["turns"] as? [[String: Any]] ?? []
+        #expect(turns.map { $0["step"] as? String } == ["staleAnswer", result["step"] as? String], "\(turns)")
+        #expect((turns.first?["speech"] as? String)?.hasPrefix("That question was already answered") == true, "\(turns)")
+        #expect(turns.last?["seq"] as? Int == result["seq"] as? Int, "the result keeps its number: \(turns)")
+        #expect(turns.last?["speech"] as? String == result["speech"] as? String)
+        let history = try CommandRunner(home: home).runProgram(TestProducts.path("monkeypay"), ["history"])
+        #expect(history.split(separator: "\n").count == 1, "paid once: \(history)")
+
+        // Once a newer question was asked, the old answer is refused as before, with nothing shown again.
+        let newer = try #require(try await server.say("pay Kiki 8 dollars with MonkeyPay", in: id).last)
+        #expect(newer["step"] as? String == "confirmIntent", "\(newer)")
+        let refused = try await server.say("yes", in: id, answering: payment)
+        #expect(refused.map { $0["step"] as? String } == ["staleAnswer", "confirmIntent"], "\(refused)")
+    }
+
     @Test("the refusal is in the conversation's language; an answer at no question while none waits is refused too")
     func refusalInGerman() async throws {
         let home = ServerTests.home()

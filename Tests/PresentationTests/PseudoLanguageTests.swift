@@ -88,6 +88,7 @@ import Testing
             ("discovery", { $0.discovery([(name: "MonkeyPay", examples: ["pay Bobo", "ask Kiki"])]) }),
             ("noApps", { $0.discovery([]) }),
             ("staleAnswer", { $0.staleAnswer() }),
+            ("alreadyAnswered", { $0.alreadyAnswered() }),
             ("defaultChosen", { $0.defaultChosen(app: "MonkeyPay", domain: "payments") }),
         ]
         let notices: [(String, Notice)] = [

@@ -207,6 +207,7 @@ enum ReplySamples {
         add("appChanged", phrases.appChanged(app: app))
         add("chooseAppTitle", phrases.chooseAppTitle())
         add("staleAnswer", phrases.staleAnswer())
+        add("alreadyAnswered", phrases.alreadyAnswered())
         lines += repairLines(language: language, code: phrases.code)
         let defaults = DefaultAppPhrases(code: phrases.code)
         for domain in domains {

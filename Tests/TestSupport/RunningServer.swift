@@ -122,8 +122,10 @@ package final class RunningServer: Sendable {
     }
 
     /// Says something in a conversation; returns the turns of the answer.
-    package func say(_ text: String, in id: String) async throws -> [[String: Any]] {
-        let reply = try await request("POST", "/v1/conversations/\(id)/turns", json: ["text": text])
+    package func say(_ text: String, in id: String, answering question: Int? = nil) async throws -> [[String: Any]] {
+        var body: [String: Any] = ["text": text]
+        if let question { body["answering"] = question }
+        let reply = try await request("POST", "/v1/conversations/\(id)/turns", json: body)
         guard reply.status == 200, let turns = reply.object["turns"] as? [[String: Any]] else { throw UnexpectedReply(reply: reply) }
         return turns
     }

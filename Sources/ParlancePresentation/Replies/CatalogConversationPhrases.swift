@@ -101,6 +101,7 @@ struct CatalogConversationPhrases: ConversationPhrases {
     func appChanged(app: String) -> String { say("appChanged", ["app": .text(app)]) }
     func chooseAppTitle() -> String { say("chooseAppTitle") }
     func staleAnswer() -> String { say("staleAnswer") }
+    func alreadyAnswered() -> String { say("alreadyAnswered") }
 
     // MARK: Words
 
