@@ -204,8 +204,9 @@ public actor Conversation {
         let language = machine.state.language
         if let question = machine.question, let task = machine.state.task {
             do {
+                let currency = task.parameters[.currencyAmount]?.objectValue?["currencyCode"]?.stringValue
                 return .answer(try understander.understandAnswer(text, to: understandingQuestion(question, task: task),
-                                                                 language: language))
+                                                                 language: language, currency: currency))
             } catch {
                 return .unclearAnswer
             }

@@ -8,10 +8,12 @@ extension RequestUnderstander {
     /// (cancel, "repeat that", "what can you do?", yes or no, a choice, a value, a correction) and then,
     /// unless it was plainly an answer, as a request of its own: a request to another app, or a whole new
     /// request, ends the question; words for a message that read as a request are checked with the user.
-    public func understandAnswer(_ text: String, to question: Question,
-                                 language: String? = nil) throws(UnderstandingError) -> Answer {
+    /// `currency`: the currency of the amount the request already has, which an amount said without one keeps
+    /// ("nein, mach 30 daraus" at a payment of 20,00 € is 30,00 €); nil: the default currency.
+    public func understandAnswer(_ text: String, to question: Question, language: String? = nil,
+                                 currency: String? = nil) throws(UnderstandingError) -> Answer {
         let context = try prepare(text, language: language)
-        let reader = AnswerReader(context: context, time: referenceTime(), defaultCurrency: chosenCurrency)
+        let reader = AnswerReader(context: context, time: referenceTime(), defaultCurrency: currency ?? chosenCurrency)
         // "uh, yes", "ok google, no": what is said before an answer is no part of it, except in the user's own words
         // (a message's text keeps its "so").
         let written = Utterance(text)
