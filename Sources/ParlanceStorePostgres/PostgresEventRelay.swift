@@ -27,7 +27,9 @@ public final class PostgresEventRelay: ConversationEventRelay {
         // news) may meet another's number, and takes the next.
         for attempt in 1...5 {
             do throws(StoreError) {
-                let sequence = try link.withConnection { session -> Int in
+                // The turns a device is shown are not waited onto disk (`relaxed`): the conversation's state and
+                // the journal tell what a lost one said.
+                let sequence = try link.withConnection(.relaxed) { session -> Int in
                     let row = try session.rows("""
                         WITH added AS (
                             INSERT INTO conversation_turns (user_id, conversation, sequence, turn, question_number, added_at)
@@ -42,7 +44,7 @@ public final class PostgresEventRelay: ConversationEventRelay {
                     return try row[0].decode(Int.self)
                 }
                 if sequence % 50 == 0 {
-                    _ = try link.withConnection { session in
+                    _ = try link.withConnection(.relaxed) { session in
                         try session.execute("DELETE FROM conversation_turns WHERE user_id = $1 AND conversation = $2 AND sequence <= $3",
                                             [.text(user), .text(conversation), .int(sequence - Self.keptTurns)])
                     }
@@ -69,7 +71,7 @@ public final class PostgresEventRelay: ConversationEventRelay {
     }
 
     public func forget(user: String, conversation: String) throws(StoreError) {
-        _ = try link.withConnection { session in
+        _ = try link.withConnection(.relaxed) { session in
             try session.rows("""
                 WITH gone AS (DELETE FROM conversation_turns WHERE user_id = $1 AND conversation = $2)
                 SELECT pg_notify($3, json_build_object('server', $4::text, 'user', $1::text, 'conversation', $2::text,

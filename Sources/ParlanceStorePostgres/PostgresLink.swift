@@ -10,9 +10,23 @@ import Synchronization
 /// (the store's protocols are synchronous, as SQLite's are). A connection that broke is dropped, not lent again;
 /// a new one is opened when none is idle.
 final class PostgresLink: Sendable {
+    /// Whether a write must be on disk before the call returns.
+    enum Durability: Sendable {
+        /// Committed durably (PostgreSQL's `synchronous_commit`): the journal, the user's permissions, vocabulary,
+        /// settings and accounts.
+        case durable
+        /// Committed without waiting for the disk: what a conversation shows and where it stands, written several
+        /// times a turn. A database that crashes may lose the last fraction of a second of them, never out of
+        /// order: a durable commit after them puts them on disk too, and the journal's are durable.
+        case relaxed
+    }
+
     let address: PostgresAddress
     private let configuration: PostgresConnection.Configuration
+    /// `configuration` for connections whose writes are `relaxed`.
+    private let relaxedConfiguration: PostgresConnection.Configuration
     private let idle = Mutex<[PostgresConnection]>([])
+    private let idleRelaxed = Mutex<[PostgresConnection]>([])
     /// Connections for the waits of `PostgresTurnLock`, used only from async code.
     private let idleWaiting = Mutex<[PostgresConnection]>([])
     private let nextID = Atomic<Int>(1)
@@ -34,28 +48,33 @@ final class PostgresLink: Sendable {
         }
         configuration.options.connectTimeout = .seconds(10)
         self.configuration = configuration
+        var relaxed = configuration
+        relaxed.options.additionalStartupParameters = [("synchronous_commit", "off")]
+        relaxedConfiguration = relaxed
         var logger = Logger(label: "parlance.postgres")
         logger.logLevel = .error
         self.logger = logger
     }
 
-    /// Runs `body` with a connection of its own; the connection is lent to no one else meanwhile.
-    func withConnection<T>(_ body: (PostgresSession) throws -> T) throws(StoreError) -> T {
-        try TurnTimeMeter.measure(.store) { () throws(StoreError) in try withConnectionNow(body) }
+    /// Runs `body` with a connection of its own; the connection is lent to no one else meanwhile. Its writes are
+    /// committed as `durability` says.
+    func withConnection<T>(_ durability: Durability = .durable,
+                           _ body: (PostgresSession) throws -> T) throws(StoreError) -> T {
+        try TurnTimeMeter.measure(.store) { () throws(StoreError) in try withConnectionNow(durability, body) }
     }
 
-    private func withConnectionNow<T>(_ body: (PostgresSession) throws -> T) throws(StoreError) -> T {
-        let connection = try take()
+    private func withConnectionNow<T>(_ durability: Durability, _ body: (PostgresSession) throws -> T) throws(StoreError) -> T {
+        let connection = try take(durability)
         let session = PostgresSession(connection: connection, logger: logger)
         do {
             let value = try body(session)
-            give(back: connection)
+            give(back: connection, durability)
             return value
         } catch let error as StoreError {
-            give(back: connection)
+            give(back: connection, durability)
             throw error
         } catch {
-            give(back: connection)
+            give(back: connection, durability)
             throw StoreError(.database, "the PostgreSQL store \(address) refused: \(Self.describe(error))")
         }
     }
@@ -108,7 +127,7 @@ final class PostgresLink: Sendable {
     /// `inTransaction: false` is for a body of one statement, which is its own transaction.
     func changing<T>(inTransaction: Bool = true, _ body: (PostgresSession) throws -> T) throws(StoreError) -> T {
         defer { StoreReadScope.current?.forget(scopeName) }
-        return inTransaction ? try transaction(body) : try withConnection(body)
+        return inTransaction ? try transaction(body) : try withConnection(.durable, body)
     }
 
     /// What scopes record this database's generations under.
@@ -126,6 +145,9 @@ final class PostgresLink: Sendable {
         let connections = idle.withLock { connections in
             defer { connections.removeAll() }
             return connections
+        } + idleRelaxed.withLock { connections in
+            defer { connections.removeAll() }
+            return connections
         } + idleWaiting.withLock { connections in
             defer { connections.removeAll() }
             return connections
@@ -133,14 +155,15 @@ final class PostgresLink: Sendable {
         for connection in connections { _ = try? connection.close().wait() }
     }
 
-    private func take() throws(StoreError) -> PostgresConnection {
-        while let connection = idle.withLock({ $0.popLast() }) {
+    private func take(_ durability: Durability) throws(StoreError) -> PostgresConnection {
+        while let connection = idleConnections(durability, waiting: false, { $0.popLast() }) {
             if !connection.isClosed { return connection }
         }
         let id = nextID.wrappingAdd(1, ordering: .relaxed).oldValue
         do {
             return try PostgresConnection.connect(on: MultiThreadedEventLoopGroup.singleton.next(),
-                                                  configuration: configuration, id: id, logger: logger).wait()
+                                                  configuration: durability == .durable ? configuration : relaxedConfiguration,
+                                                  id: id, logger: logger).wait()
         } catch {
             throw StoreError(.cannotOpen, "cannot connect to the PostgreSQL store \(address): \(Self.describe(error))")
         }
@@ -160,27 +183,26 @@ final class PostgresLink: Sendable {
         }
     }
 
-    /// Takes back a connection that is idle again (`waiting`: one of `connectWaiting`'s); closes it beyond the few kept.
-    func give(back connection: PostgresConnection, waiting: Bool = false) {
+    /// Takes back a connection that is idle again (`waiting`: one of `connectWaiting`'s; else one `take` opened
+    /// for `durability`); closes it beyond the few kept.
+    func give(back connection: PostgresConnection, _ durability: Durability = .durable, waiting: Bool = false) {
         guard !connection.isClosed else { return }
         let limit = keptIdle
-        let kept: Bool
-        if waiting {
-            kept = idleWaiting.withLock { connections in
-                guard connections.count < limit else { return false }
-                connections.append(connection)
-                return true
-            }
-        } else {
-            kept = idle.withLock { connections in
-                guard connections.count < limit else { return false }
-                connections.append(connection)
-                return true
-            }
+        let kept = idleConnections(durability, waiting: waiting) { connections in
+            guard connections.count < limit else { return false }
+            connections.append(connection)
+            return true
         }
         // The connection must outlive its closing (PostgresNIO asserts a connection is closed before it goes),
         // so the completion handler holds it.
         if !kept { connection.close().whenComplete { _ in withExtendedLifetime(connection) {} } }
+    }
+
+    /// Runs `body` on the idle connections of one kind.
+    private func idleConnections<R: Sendable>(_ durability: Durability, waiting: Bool,
+                                              _ body: (inout sending [PostgresConnection]) -> sending R) -> R {
+        if waiting { return idleWaiting.withLock(body) }
+        return durability == .durable ? idle.withLock(body) : idleRelaxed.withLock(body)
     }
 
     /// The server's own message when there is one ("duplicate key…"), else the error's description.

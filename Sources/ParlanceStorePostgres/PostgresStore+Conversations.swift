@@ -21,8 +21,9 @@ extension PostgresStore: ConversationStore {
 
     /// Saves (or, with nil, forgets) a session's conversation, under the conversation's lock.
     public func saveConversationState(_ state: Data?, session: String) throws(StoreError) {
-        // One statement, which is its own transaction: a turn saves its state often, and each round trip counts.
-        try link.withConnection { connection in
+        // One statement, which is its own transaction: a turn saves its state often, and each round trip counts. Not
+        // waited onto disk (`relaxed`): the journal's own saves of the state, before an app acts, are.
+        try link.withConnection(.relaxed) { connection in
             try Self.saveConversationState(state, session: session, user: user, connection)
         }
     }
