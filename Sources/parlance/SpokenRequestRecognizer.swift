@@ -129,9 +129,16 @@ struct SpokenRequestRecognizer: StreamingSpeechRecognizer {
     func hearing(_ engineReadings: [SpeechHypothesis], language: String) -> Hearing {
         // Chinese is read in simplified characters, whichever script the engine wrote.
         let chinese = language.lowercased().hasPrefix("zh")
-        let readings = engineReadings.filter { !InventedTranscript.isLooping($0.text) }.map { reading in
+        var readings = engineReadings.filter { !InventedTranscript.isLooping($0.text) }.map { reading in
             let text = chinese ? SimplifiedChinese.simplified(reading.text) : reading.text
             return SpeechHypothesis(text: forms.apply(text), score: reading.score, confidence: reading.confidence)
+        }
+        // Words the engine hyphenated into one are read apart too, after every reading as written (which is taken
+        // first when understanding serves it: "E-Mail" stays one word).
+        var seen = Set(readings.map(\.text))
+        readings += readings.compactMap { reading in
+            guard let spaced = HyphenatedWords.spaced(reading.text), seen.insert(spaced).inserted else { return nil }
+            return SpeechHypothesis(text: forms.apply(spaced), score: reading.score, confidence: reading.confidence)
         }
         let corrected = correctedReadings(of: readings, language: language)
         let chosen = bestReading(readings, corrected: corrected, language: language) ?? readings.first

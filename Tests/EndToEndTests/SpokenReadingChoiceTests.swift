@@ -56,6 +56,20 @@ import Testing
         #expect(try Self.chosen(transcript) == transcript)
     }
 
+    @Test("words the engine hyphenated into one are read apart when only that reading is understood", arguments: [
+        ("Call-Bobo on MonkeyCall.", "Call Bobo on MonkeyCall."),
+        ("Text-Kiki I'm late.", "Text Kiki I'm late."),
+    ])
+    func hyphenated(_ transcript: String, _ expected: String) throws {
+        #expect(try Self.chosen(transcript) == expected)
+    }
+
+    @Test("a hyphenated reading that is understood as written stays as written")
+    func hyphenatedKept() throws {
+        let transcript = "Send a message to Coco saying the T-shirt is ready."
+        #expect(try Self.chosen(transcript) == transcript)
+    }
+
     @Test("the corrected readings are offered after the engine's")
     func readingsListed() throws {
         let hearing = try Self.ear.get().hearing([SpeechHypothesis(text: "Send key key 55 pounds.", score: -3)], language: "en")
