@@ -20,6 +20,10 @@ import Testing
     @Test("placeholders, fallbacks and formatters", arguments: [
         ("m = Hello {name}.", ["name": ReplyArgument.text("Bobo")], "Hello Bobo."),
         ("m = Hello {name}.", [:], "Hello ."),
+        ("m = Sent to {name}.", ["name": ReplyArgument.text("Bobo Jr.")], "Sent to Bobo Jr."),
+        ("m = Sent to {name}... and more", ["name": ReplyArgument.text("Bobo Jr.")], "Sent to Bobo Jr.... and more"),
+        ("m = Sent “{x}”.", ["x": ReplyArgument.text("wait.")], "Sent “wait.”."),
+        ("m = {x, select, none {nobody} other {{x}}}.", ["x": ReplyArgument.text("St. Ives Dr.")], "St. Ives Dr."),
         ("m = Send {amount ?? the money}.", [:], "Send the money."),
         ("m = Send {amount ?? the money}.", ["amount": .text("$5")], "Send $5."),
         ("m = Which {parameter, label}?", ["parameter": .text("currencyAmount")], "Which amount?"),

@@ -16,7 +16,16 @@ struct ReplyRenderer {
 
     mutating func render(_ parts: [ReplyMessage.Part]) -> String {
         var text = ""
-        for part in parts { text += render(part) }
+        var afterValue = false
+        for part in parts {
+            var rendered = render(part)
+            // A value that ends a sentence's words with its own full stop ("Bobo Jr.") ends the sentence too.
+            if case .text = part, afterValue, text.hasSuffix("."), rendered.hasPrefix("."), !rendered.hasPrefix("..") {
+                rendered.removeFirst()
+            }
+            if case .text = part { afterValue = false } else { afterValue = true }
+            text += rendered
+        }
         return text
     }
 
