@@ -399,16 +399,30 @@ struct AnswerReader {
     private func valueSpan(_ segments: [Segment], in utterance: Utterance, intent: String,
                            property: String) -> Range<Int> {
         let vocabulary = segments.indices.filter { segments[$0].vocabularyProperties(intent: intent).contains(property) }
-        if let first = vocabulary.first, let last = vocabulary.last { return first..<(last + 1) }
+        if var first = vocabulary.first, var last = vocabulary.last {
+            // A known name is part of a longer one written as a name ("Bobo Jr.", "Zaza Kong"): the person is the
+            // whole name, never the part some vocabulary knows.
+            if FrameBuilder.personProperties.contains(property) {
+                func namePart(_ index: Int) -> Bool {
+                    guard case .word = segments[index].kind else { return false }
+                    return utterance.tokens[segments[index].tokens.lowerBound].isCapitalized
+                }
+                while first > 0, namePart(first - 1) { first -= 1 }
+                while last + 1 < segments.count, namePart(last + 1) { last += 1 }
+            }
+            return first..<(last + 1)
+        }
         var start = 0
         while start < segments.count,
               let prefix = analyzer.valuePrefixes.match(utterance.tokens, at: segments[start].tokens.lowerBound),
               let next = segments.firstIndex(where: { $0.tokens.lowerBound >= segments[start].tokens.lowerBound + prefix.length }) {
             start = next
         }
+        // "my friend Tamsin" → Tamsin; a name written with a capital on every word ("Zaza Kong") is all of it.
         if FrameBuilder.personProperties.contains(property),
            let capitalized = segments[start...].firstIndex(where: \.isCapitalized), capitalized > start,
-           segments[start..<capitalized].allSatisfy({ if case .word = $0.kind { return true } else { return false } }) {
+           segments[start..<capitalized].allSatisfy({ if case .word = $0.kind { return true } else { return false } }),
+           segments[start..<capitalized].contains(where: { !utterance.tokens[$0.tokens.lowerBound].isCapitalized }) {
             start = capitalized
         }
         return start..<segments.count
