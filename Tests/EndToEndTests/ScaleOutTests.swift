@@ -46,10 +46,8 @@ struct ScaleOutTests {
     @Test func aDeviceListeningOnOneServerHearsTheTurnsTheOtherAnswers() async throws {
         let place = try TwoServerPlace()
         defer { place.remove() }
-        let first = try RunningServer(home: place.homes[0], arguments: place.arguments, token: place.token)
-        defer { first.stop() }
-        let second = try RunningServer(home: place.homes[1], arguments: place.arguments, token: place.token)
-        defer { second.stop() }
+        let (first, second) = try place.startBoth()
+        defer { first.stop(); second.stop() }
         let id = try await first.startConversation()
         let events = try WebSocketTestClient(url: first.socketURL("/v1/conversations/\(id)/events"))
         var answers: [[String: Any]] = []
@@ -84,10 +82,8 @@ struct ScaleOutTests {
     @Test func anAnswerWhoseReplyWasLostIsToldItsOutcomeByTheOtherServer() async throws {
         let place = try TwoServerPlace()
         defer { place.remove() }
-        let first = try RunningServer(home: place.homes[0], arguments: place.arguments, token: place.token)
-        defer { first.stop() }
-        let second = try RunningServer(home: place.homes[1], arguments: place.arguments, token: place.token)
-        defer { second.stop() }
+        let (first, second) = try place.startBoth()
+        defer { first.stop(); second.stop() }
         let id = try await first.startConversation()
         var turns = try await first.say("pay Bobo 6.20 dollars with MonkeyPay", in: id)
         while turns.last?["step"] as? String == "permission" { turns = try await first.say("yes", in: id) }
@@ -219,6 +215,17 @@ private struct TwoServerPlace {
         let tokenFile = folder.appendingPathComponent("token")
         try Data(token.utf8).write(to: tokenFile)
         arguments = ["--store", url, "--token-file", tokenFile.path, "--no-speech"]
+    }
+
+    /// A server on each home.
+    func startBoth() throws -> (RunningServer, RunningServer) {
+        let first = try RunningServer(home: homes[0], arguments: arguments, token: token)
+        do {
+            return (first, try RunningServer(home: homes[1], arguments: arguments, token: token))
+        } catch {
+            first.stop()
+            throw error
+        }
     }
 
     /// Drops the database and the homes.
