@@ -8,9 +8,11 @@ enum SampleApps {
     /// The folder with the sample apps' programs: the folder of this `parlance` binary (SwiftPM builds
     /// them side by side). Extensions find them through `PARLANCE_EXAMPLES_BIN`.
     static var binaryFolder: URL {
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        let path = executable.path.contains("/") ? executable : URL(fileURLWithPath: Bundle.main.executablePath ?? ".")
-        return path.deletingLastPathComponent().standardizedFileURL
+        // A bare name ("parlance", found on PATH) is no path in the current folder: the running executable says where.
+        let invoked = CommandLine.arguments.first ?? ""
+        let executable = invoked.contains("/")
+            ? URL(fileURLWithPath: invoked) : URL(fileURLWithPath: Bundle.main.executablePath ?? ".")
+        return executable.resolvingSymlinksInPath().deletingLastPathComponent().standardizedFileURL
     }
 
     /// Makes the sample apps' launchers find the programs built with this binary.
