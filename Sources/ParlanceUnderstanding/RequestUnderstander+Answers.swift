@@ -399,15 +399,15 @@ struct AnswerReader {
     private func valueSpan(_ segments: [Segment], in utterance: Utterance, intent: String,
                            property: String) -> Range<Int> {
         let vocabulary = segments.indices.filter { segments[$0].vocabularyProperties(intent: intent).contains(property) }
-        if var first = vocabulary.first, var last = vocabulary.last {
-            // A known name is part of a longer one written as a name ("Bobo Jr.", "Zaza Kong"): the person is the
-            // whole name, never the part some vocabulary knows.
+        if let first = vocabulary.first, var last = vocabulary.last {
+            // A known name followed by more of a name ("Bobo Jr.", "Kiki Kong"): the person is the whole name, never
+            // the part some vocabulary knows. Only what follows: a capital before it may be a German noun
+            // ("meinem Bruder Bobo" is Bobo).
             if FrameBuilder.personProperties.contains(property) {
                 func namePart(_ index: Int) -> Bool {
                     guard case .word = segments[index].kind else { return false }
                     return utterance.tokens[segments[index].tokens.lowerBound].isCapitalized
                 }
-                while first > 0, namePart(first - 1) { first -= 1 }
                 while last + 1 < segments.count, namePart(last + 1) { last += 1 }
             }
             return first..<(last + 1)
