@@ -217,8 +217,8 @@ class Postgres:
         calls = sum(int(row[0]) for row in rows)
         lines = [f"PostgreSQL statements per turn (creating and deleting included) {calls / max(turns, 1):.1f}, "
                  f"their time per turn {sum(float(row[1]) for row in rows) / max(turns, 1):.2f} ms; most time:"]
-        for row in rows[:6]:
-            lines.append(f"  {int(row[0]) / max(turns, 1):5.2f}/turn, mean {float(row[2]):7.3f} ms: {row[3][:90]}")
+        for row in rows[:16]:
+            lines.append(f"  {int(row[0]) / max(turns, 1):5.2f}/turn, mean {float(row[2]):7.3f} ms: {row[3][:150]}")
         return lines
 
     def stop(self):
@@ -269,6 +269,17 @@ def cpu_seconds(pid):
         return None
 
 
+def sessions_opened(store):
+    """How many connections the store's database has been opened since its cluster started (None: unknown)."""
+    try:
+        answer = subprocess.run(["psql", store, "-tAXc",
+                                 "SELECT sessions FROM pg_stat_database WHERE datname = current_database()"],
+                                capture_output=True, text=True, timeout=10)
+        return int(answer.stdout.strip()) - 1  # psql's own
+    except (OSError, ValueError, subprocess.TimeoutExpired):
+        return None
+
+
 def run(label, binary, store, count, conversations, seconds, warmup, think):
     """Runs one load test on `count` servers (SQLite in each home when `store` is None) and measures it."""
     folder = tempfile.mkdtemp(prefix="parlance-load-")
@@ -301,12 +312,18 @@ def run(label, binary, store, count, conversations, seconds, warmup, think):
                for number in range(conversations)]
     for thread in threads:
         thread.start()
+    opened_at_warmup, samples_after_warmup = None, 0
     while any(thread.is_alive() for thread in threads):
         for server in servers:
             memory[server.pid].append(rss_kb(server.pid))
         if store:
+            if opened_at_warmup is None and time.monotonic() - start >= warmup:
+                opened_at_warmup = sessions_opened(store)
+            elif opened_at_warmup is not None:
+                samples_after_warmup += 1
             pool.append(connections_in_use(store))
         time.sleep(2)
+    opened_at_end = sessions_opened(store) if store else None
     elapsed = time.monotonic() - start
     cpu = sum(cpu_seconds(server.pid) or 0 for server in servers) - cpu_before
     for server in servers:
@@ -343,6 +360,9 @@ def run(label, binary, store, count, conversations, seconds, warmup, think):
         "peak_rss_mb": max((kb for values in memory.values() for kb in values if kb), default=0) / 1024,
         "said": said,
         "peak_connections": max((used for used in pool if used is not None), default=None),
+        # less the benchmark's own psql sessions after warm-up (a sample each 2 s, and the readings; give or take one)
+        "connections_opened": (opened_at_end - opened_at_warmup - samples_after_warmup - 2
+                               if opened_at_end is not None and opened_at_warmup is not None else None),
     }
 
 
@@ -375,6 +395,8 @@ def report(row, warmup):
     print(f"  peak RSS of a server {row['peak_rss_mb']:.1f} MB")
     if row["peak_connections"] is not None:
         print(f"  peak PostgreSQL connections of all servers {row['peak_connections']}")
+    if row.get("connections_opened") is not None:
+        print(f"  PostgreSQL connections the servers opened after warm-up {row['connections_opened']}")
     for line in row.get("statements", []):
         print("  " + line)
     for timing in row["slowest"]:
