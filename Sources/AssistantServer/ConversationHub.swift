@@ -109,21 +109,20 @@ public actor ConversationHub: Service {
     /// Starts a conversation of a user.
     func create(language: String?, mode: PresentationMode, user: String, space: ServedUsers.Space) async -> ServedConversation {
         let id = UUID().uuidString.lowercased()
-        if space.assistant.turnLock != nil {
-            // Other servers on the store learn of it from its record (its state is saved only once it is not idle).
-            let record = SharedRecord(language: language, mode: mode)
-            if let data = try? JSONEncoder().encode(record) {
-                do {
-                    try space.assistant.store.saveConversationState(data, session: Self.recordSession(id))
-                } catch {
-                    logger.warning("other servers will not find the new conversation: \(error.message)")
-                }
+        // A restart, and other servers on the store, find it from its record (its state is saved only once it is
+        // not idle).
+        let record = SharedRecord(language: language, mode: mode)
+        if let data = try? JSONEncoder().encode(record) {
+            do {
+                try space.assistant.store.saveConversationState(data, session: Self.recordSession(id))
+            } catch {
+                logger.warning("a restart or another server will not find the new conversation: \(error.message)")
             }
         }
         return await open(id: id, user: user, space: space, language: language, mode: mode).served
     }
 
-    /// What a shared store keeps of a conversation for the other servers: the settings it was started with.
+    /// What the store keeps of a conversation for a restart and the other servers: the settings it was started with.
     private struct SharedRecord: Codable {
         let language: String?
         let mode: PresentationMode
@@ -149,8 +148,8 @@ public actor ConversationHub: Service {
             throw .internalError("the conversation could not be read: \(error.message)")
         }
         guard let saved else {
-            // With a shared store, an idle conversation another server started has nothing saved but its record.
-            if space.assistant.turnLock != nil, known[key] == nil, let shared = try? Self.sharedRecord(id, space: space) {
+            // An idle conversation started before a restart, or by another server, has nothing saved but its record.
+            if known[key] == nil, let shared = try? Self.sharedRecord(id, space: space) {
                 return await open(id: id, user: user, space: space, language: shared.language, mode: shared.mode).served
             }
             guard let settings = known[key] else {
@@ -181,9 +180,7 @@ public actor ConversationHub: Service {
         served.log.close()
         do {
             try space.assistant.store.saveConversationState(nil, session: Self.session(id))
-            if space.assistant.turnLock != nil {
-                try space.assistant.store.saveConversationState(nil, session: Self.recordSession(id))
-            }
+            try space.assistant.store.saveConversationState(nil, session: Self.recordSession(id))
             try space.assistant.eventRelay?.forget(user: user, conversation: id)
         } catch {
             throw .internalError("the conversation was ended but its saved state could not be removed: \(error.message)")

@@ -228,12 +228,16 @@ struct ServerTests {
         _ = try WebSocketTestClient(url: server.socketURL("/v1/conversations/\(id)/events"))
     }
 
-    @Test("SIGTERM stops the server gracefully: it exits 0, its extensions end with it, and a conversation goes on after a restart")
+    @Test("SIGTERM stops the server gracefully: it exits 0, its extensions end with it, and conversations go on after a restart")
     func gracefulShutdown() async throws {
         let home = Self.home()
         defer { try? FileManager.default.removeItem(at: home) }
         let server = try RunningServer(home: home)
         let id = try await server.startConversation()
+        // An idle conversation (nothing asked, nothing pending) is kept too, in its language; a deleted one is not.
+        let idle = try await server.startConversation(language: "de")
+        let deleted = try await server.startConversation()
+        #expect(try await server.request("DELETE", "/v1/conversations/\(deleted)").status == 204)
         _ = try await server.request("PUT", "/v1/apps/org.parlance.examples.monkeychat/permission", json: ["permission": "allowed"])
         let answer = try await server.say("MonkeyChat Bobo see you at the big tree", in: id)
         #expect(answer.last?["step"] as? String == "handled", "\(answer)")
@@ -255,6 +259,12 @@ struct ServerTests {
         #expect(try await again.say("Bobo", in: id).last?["step"] as? String == "value:content")
         let done = try await again.say("see you later", in: id)
         #expect((done.last?["parameters"] as? [String: Any])?["content"] as? String == "see you later", "\(done)")
+
+        let kept = try await again.request("GET", "/v1/conversations/\(idle)")
+        #expect(kept.status == 200, "\(kept.text)")
+        #expect(kept.object["language"] as? String == "de", "\(kept.text)")
+        #expect(try await again.say("Was kannst du?", in: idle).isEmpty == false)
+        #expect(try await again.request("GET", "/v1/conversations/\(deleted)").status == 404)
     }
 
     @Test("one turn at a time: a turn sent while an app works gets 409; the waiting turn reaches the WebSocket")
