@@ -54,6 +54,19 @@ extension UnderstandingTests {
             #expect(result.candidateApps.isEmpty)
         }
 
+        @Test(arguments: ["在小区东门叫一辆车去火车站", "帮我叫个顺风车去南京"])
+        func aChineseCharacterOfALongerWordDoesNotTurnAClearRideDown(_ text: String) throws {
+            let (understander, _) = try UnderstandingTests.understander("dev")
+            let result = try understander.understand(text, language: "zh")
+            #expect(result.intent == "INRequestRideIntent", "\(result)")
+        }
+
+        @Test(arguments: ["现在几点了", "明天会刮大风吗", "帮我把车门锁上"])
+        func aChineseMarkerStillTurnsDownWhatNoAppDoes(_ text: String) throws {
+            let (understander, _) = try UnderstandingTests.understander("dev")
+            #expect(try understander.understand(text, language: "zh").intent == nil)
+        }
+
         @Test(arguments: [("let Jonas know the train is late", "INSendMessageIntent"),
                           ("book me a cab to the station", "INRequestRideIntent")])
         func aShapeOneIntentAloneUsesStaysInScope(_ text: String, _ intent: String) throws {

@@ -67,6 +67,8 @@ struct ScopeWords: Sendable {
     /// How clearly (a log ratio summed over the request's own words, markers included) the words must speak
     /// for the intent for a strong cue to outweigh a marker.
     static let strongCueEvidence = -2.0
+    /// How clearly the words must speak for the intent to outweigh markers that are single han characters.
+    static let characterMarkerEvidence = -1.0
 
     /// - Parameters:
     ///   - literals: per class (intent classes and `IntentClassifier.none`), in how many training
@@ -186,6 +188,9 @@ struct ScopeWords: Sendable {
         var cued = false
         var stronglyCued = false
         var marked = false
+        // Every marker is one han character of a Chinese request (no kana), a weaker sign than a word: "现" of 现在,
+        // now. (With Japanese, the same rule let through more requests out of scope than it saved.)
+        var markedByCharactersOnly = !segments.contains { "KH".contains(CharacterClass.unspacedScript($0.key) ?? " ") }
         let intentCues = cues[intentClass] ?? []
         let intentStrongCues = strongCues[intentClass] ?? []
         for (index, (segment, label)) in zip(segments, labels).enumerated() {
@@ -204,11 +209,16 @@ struct ScopeWords: Sendable {
             // A marker counts among the request's own words and in values that name things ("cancel the
             // alarm" is no workout called "alarm", "remind me" no contact); what a message says is the user's.
             guard case .word = segment.kind, markers.contains(segment.key), !intentCues.contains(segment.key) else { continue }
-            if own || !(Self.userWordProperties.contains(property)) { marked = true }
+            if own || !(Self.userWordProperties.contains(property)) {
+                marked = true
+                if CharacterClass.unspacedScript(segment.key) != "C" { markedByCharactersOnly = false }
+            }
         }
-        if marked, stronglyCued, outOfScopeEvidence(intentClass, segments: segments, labels: labels) <= Self.strongCueEvidence {
-            return true
-        }
+        let evidence = outOfScopeEvidence(intentClass, segments: segments, labels: labels)
+        if marked, stronglyCued, evidence <= Self.strongCueEvidence { return true }
+        // One han character is part of many words ("现在叫个车", "南门", "顺风车"): the request's words speaking
+        // clearly for the intent outweigh it.
+        if marked, markedByCharactersOnly, cued, evidence <= Self.characterMarkerEvidence { return true }
         // Sureness outweighs a marker only where the tagger may have left some of the user's own words
         // outside their value ("… per dirle ciao"): for intents that carry a message, a note or search words.
         return (cued || exact) && (!marked || (sure && Self.freeWordIntents.contains(intentClass)))
