@@ -53,12 +53,18 @@ final class TurnLog: Sendable {
     func append(_ turn: AssistantTurn, questionNumber: Int? = nil) -> ServedTurn {
         if let shared {
             do {
-                let sequence = try shared.relay.append(user: shared.user, conversation: shared.conversation,
-                                                       turn: Array(try JSONEncoder().encode(turn)), questionNumber: questionNumber)
+                let (sequence, missed) = try shared.relay.append(
+                    user: shared.user, conversation: shared.conversation, turn: Array(try JSONEncoder().encode(turn)),
+                    questionNumber: questionNumber, after: nextSequence - 1)
                 let served = ServedTurn(sequence: sequence, turn: turn, questionNumber: questionNumber)
                 // Turns other servers kept since this log was last read come first.
-                if sequence > nextSequence { catchUp() }
-                add([served])
+                var earlier: [ServedTurn] = []
+                do {
+                    earlier = try Self.served(missed)
+                } catch {
+                    Self.logger.warning("the turns other servers kept could not be read: \(error)")
+                }
+                add(earlier + [served])
                 return served
             } catch {
                 // The listeners here still hear it, numbered after the last turn; devices on other servers don't.
@@ -77,12 +83,16 @@ final class TurnLog: Sendable {
     func catchUp() {
         guard let shared else { return }
         do {
-            let kept = try shared.relay.turns(user: shared.user, conversation: shared.conversation, after: nextSequence - 1)
-            add(try kept.map { ServedTurn(sequence: $0.sequence, turn: try JSONDecoder().decode(AssistantTurn.self, from: Data($0.turn)),
-                                          questionNumber: $0.questionNumber) })
+            add(try Self.served(shared.relay.turns(user: shared.user, conversation: shared.conversation, after: nextSequence - 1)))
         } catch {
             Self.logger.warning("the turns other servers kept could not be read: \(error)")
         }
+    }
+
+    /// Turns kept by the relay, decoded.
+    private static func served(_ kept: [RelayedTurn]) throws -> [ServedTurn] {
+        try kept.map { ServedTurn(sequence: $0.sequence, turn: try JSONDecoder().decode(AssistantTurn.self, from: Data($0.turn)),
+                                  questionNumber: $0.questionNumber) }
     }
 
     /// Adds turns numbered elsewhere, passing over those this log has already.

@@ -21,27 +21,40 @@ public final class PostgresEventRelay: ConversationEventRelay {
         link = store.link
     }
 
-    public func append(user: String, conversation: String, turn: [UInt8], questionNumber: Int?) throws(StoreError) -> Int {
+    public func append(user: String, conversation: String, turn: [UInt8], questionNumber: Int?,
+                       after known: Int) throws(StoreError) -> (sequence: Int, missed: [RelayedTurn]) {
         let text = String(decoding: turn, as: UTF8.self)
         // Turns of one conversation come one at a time (its turn lock); a turn that comes on its own (a ride's
         // news) may meet another's number, and takes the next.
         for attempt in 1...5 {
             do throws(StoreError) {
                 // The turns a device is shown are not waited onto disk (`relaxed`): the conversation's state and
-                // the journal tell what a lost one said.
-                let sequence = try link.withConnection(.relaxed) { session -> Int in
-                    let row = try session.rows("""
+                // the journal tell what a lost one said. The turns missed are read in the same statement (a round
+                // trip less), from its snapshot: without the new one.
+                let (sequence, missed) = try link.withConnection(.relaxed) { session -> (Int, [RelayedTurn]) in
+                    let rows = try session.rows("""
                         WITH added AS (
                             INSERT INTO conversation_turns (user_id, conversation, sequence, turn, question_number, added_at)
                             SELECT $1, $2, COALESCE(MAX(sequence), 0) + 1, $3, $4, now() FROM conversation_turns
                                 WHERE user_id = $1 AND conversation = $2
-                            RETURNING sequence)
-                        SELECT sequence, pg_notify($5, json_build_object('server', $6::text, 'user', $1::text,
-                            'conversation', $2::text, 'sequence', sequence)::text) FROM added
+                            RETURNING sequence),
+                        told AS (
+                            SELECT sequence, pg_notify($5, json_build_object('server', $6::text, 'user', $1::text,
+                                'conversation', $2::text, 'sequence', sequence)::text) FROM added),
+                        missed AS (
+                            SELECT sequence, turn, question_number FROM conversation_turns
+                            WHERE user_id = $1 AND conversation = $2 AND sequence > $7)
+                        SELECT told.sequence AS added, missed.sequence, missed.turn, missed.question_number
+                        FROM told LEFT JOIN missed ON true ORDER BY missed.sequence
                         """, [.text(user), .text(conversation), .text(text), questionNumber.map { .int($0) } ?? .null,
-                              .text(Self.channel), .text(server)]).first
-                    guard let row else { throw StoreError(.database, "the turn was not kept") }
-                    return try row[0].decode(Int.self)
+                              .text(Self.channel), .text(server), .int(known)])
+                    guard let first = rows.first else { throw StoreError(.database, "the turn was not kept") }
+                    let missed = try rows.compactMap { row -> RelayedTurn? in
+                        guard let sequence = try row["sequence"].decode(Int?.self) else { return nil }
+                        return RelayedTurn(sequence: sequence, turn: Array(try row["turn"].decode(String.self).utf8),
+                                           questionNumber: try row["question_number"].decode(Int?.self))
+                    }
+                    return (try first["added"].decode(Int.self), missed)
                 }
                 if sequence % 50 == 0 {
                     _ = try link.withConnection(.relaxed) { session in
@@ -49,7 +62,7 @@ public final class PostgresEventRelay: ConversationEventRelay {
                                             [.text(user), .text(conversation), .int(sequence - Self.keptTurns)])
                     }
                 }
-                return sequence
+                return (sequence, missed)
             } catch where error.message.contains("duplicate key") && attempt < 5 {
                 continue
             }

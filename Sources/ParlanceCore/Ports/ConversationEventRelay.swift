@@ -3,8 +3,10 @@
 /// has a new turn, so a device listening on one server hears the turns another server answered.
 public protocol ConversationEventRelay: Sendable {
     /// Keeps one turn (`turn`, the encoded turn; `questionNumber` for a question) of a user's conversation and
-    /// tells the other servers; returns its number in the conversation, one more than the last kept.
-    func append(user: String, conversation: String, turn: [UInt8], questionNumber: Int?) throws(StoreError) -> Int
+    /// tells the other servers; returns its number in the conversation, one more than the last kept, and the kept
+    /// turns numbered after `known` and before it (those other servers kept since this one last read), oldest first.
+    func append(user: String, conversation: String, turn: [UInt8], questionNumber: Int?,
+                after known: Int) throws(StoreError) -> (sequence: Int, missed: [RelayedTurn])
 
     /// The kept turns of a user's conversation numbered after `sequence`, oldest first.
     func turns(user: String, conversation: String, after sequence: Int) throws(StoreError) -> [RelayedTurn]
