@@ -227,15 +227,23 @@ class Postgres:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-def connections_in_use(store):
-    """How many connections the store's database has open now (None when psql cannot tell)."""
+def store_count(store, query):
+    """A count psql reads from the store's database, less psql's own connection (None when psql cannot tell)."""
     try:
-        answer = subprocess.run(["psql", store, "-tAXc",
-                                 "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"],
-                                capture_output=True, text=True, timeout=10)
-        return int(answer.stdout.strip()) - 1  # psql's own
+        answer = subprocess.run(["psql", store, "-tAXc", query], capture_output=True, text=True, timeout=10)
+        return int(answer.stdout.strip()) - 1
     except (OSError, ValueError, subprocess.TimeoutExpired):
         return None
+
+
+def connections_in_use(store):
+    """How many connections the store's database has open now."""
+    return store_count(store, "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()")
+
+
+def sessions_opened(store):
+    """How many connections to the store's database have been opened since its cluster started."""
+    return store_count(store, "SELECT sessions FROM pg_stat_database WHERE datname = current_database()")
 
 
 def start_server(binary, home, store, token_file):
@@ -266,17 +274,6 @@ def cpu_seconds(pid):
             fields = stat.read().rsplit(")", 1)[1].split()
             return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
     except OSError:
-        return None
-
-
-def sessions_opened(store):
-    """How many connections the store's database has been opened since its cluster started (None: unknown)."""
-    try:
-        answer = subprocess.run(["psql", store, "-tAXc",
-                                 "SELECT sessions FROM pg_stat_database WHERE datname = current_database()"],
-                                capture_output=True, text=True, timeout=10)
-        return int(answer.stdout.strip()) - 1  # psql's own
-    except (OSError, ValueError, subprocess.TimeoutExpired):
         return None
 
 
