@@ -55,9 +55,24 @@ enum SandboxedSpawn {
         var code: Int32
     }
 
+    /// Spawns, trying again for a while when the program is busy ("Text file busy"): a program written a moment ago
+    /// is still open for writing in any child another thread forked meanwhile, until that child runs its own program.
     private static func spawn(_ program: String, _ arguments: [String], _ environment: [String: String], directory: String?,
                               descriptors: (Int32, Int32, Int32), tied: Bool, extra: [Int32],
                               cgroup: String?) -> Result<pid_t, SpawnErrno> {
+        var pause: useconds_t = 5_000
+        while true {
+            let started = spawnOnce(program, arguments, environment, directory: directory, descriptors: descriptors,
+                                    tied: tied, extra: extra, cgroup: cgroup)
+            guard case .failure(let failure) = started, failure.code == ETXTBSY, pause <= 160_000 else { return started }
+            usleep(pause)
+            pause *= 2
+        }
+    }
+
+    private static func spawnOnce(_ program: String, _ arguments: [String], _ environment: [String: String], directory: String?,
+                                  descriptors: (Int32, Int32, Int32), tied: Bool, extra: [Int32],
+                                  cgroup: String?) -> Result<pid_t, SpawnErrno> {
         let started = SpawningThread.shared.run { () -> (status: Int32, pid: pid_t) in
             let argv = ([program] + arguments).map { strdup($0) } + [nil]
             defer { for pointer in argv { free(pointer) } }
