@@ -84,9 +84,9 @@ ARTICLES = {"en": ["the", "a", "an", "my"], "it": ["il", "lo", "la", "l", "i", "
             "ja": [], "zh": []}
 
 
-def load_requests(language):
+def load_requests(language, folder):
     requests = []
-    with open(os.path.join(ROOT, "Benchmarks", "spoken", f"{language}.tsv"), encoding="utf-8") as handle:
+    with open(os.path.join(folder, f"{language}.tsv"), encoding="utf-8") as handle:
         for number, line in enumerate(handle, 1):
             if not line.strip() or line.startswith("#"):
                 continue
@@ -326,6 +326,9 @@ def main():
                         help="speak each request in N of the language's voices, taken in turn (default: all)")
     parser.add_argument("--quick", action="store_true", help="a few requests per language, two voices, 2 timed")
     parser.add_argument("--out", help="write the results as JSON here")
+    parser.add_argument("--requests", default=os.path.join(ROOT, "Benchmarks", "spoken"),
+                        help="the folder of <lang>.tsv request sets (default: the held-out Benchmarks/spoken; "
+                             "Benchmarks/spoken-dev is the set to tune on)")
     parser.add_argument("--work", help="keep homes and recordings in this folder (reused: recordings are cached)")
     options = parser.parse_args()
     binary = os.path.abspath(options.binary)
@@ -340,7 +343,7 @@ def main():
               "quick": options.quick, "languages": {}}
     rows, homes_with_service = [], []
     for language in options.languages.split(","):
-        requests = load_requests(language)
+        requests = load_requests(language, options.requests)
         if options.quick:
             requests = quick_selection(requests)
         voices = [v for v in VOICES[language] if voice_available(v)]

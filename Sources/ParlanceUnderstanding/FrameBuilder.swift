@@ -46,7 +46,9 @@ struct FrameBuilder {
     func frame(intent: String, defaults: Bool = true) -> (parameters: [String: JSONValue], refused: [RefusedValue]) {
         let properties = Set(IntentCatalog.intent(named: intent)?.propertyNames ?? [])
         var parameters: [String: JSONValue] = [:]
-        let spans = withoutGroupWord(completedMessage(self.spans().filter { properties.contains($0.property) }))
+        let spans = withoutGroupWord(completedMessage(self.spans().filter {
+            properties.contains($0.property) && !(properties.contains(.currencyAmount) && isAmountOnly($0))
+        }))
         var covered = [Bool](repeating: false, count: segments.count)
         var textCovered = [Bool](repeating: false, count: segments.count)
         for span in spans {
@@ -337,6 +339,21 @@ struct FrameBuilder {
             return .number(size)
         }
         return .string(phrase)
+    }
+
+    /// A note that is nothing but an amount ("ask Tom for $50 with MonkeyPay", where the tagger took "$50" for
+    /// what the money is for) is the amount: no payment is for "$50".
+    private func isAmountOnly(_ span: Span) -> Bool {
+        guard span.property == ParameterName.note.rawValue else { return false }
+        var amounts = 0
+        for segment in segments[span.segments] {
+            switch segment.kind {
+            case .entity(.money): amounts += 1
+            case .punctuation: continue
+            default: return false
+            }
+        }
+        return amounts == 1
     }
 
     // MARK: Entities and keywords

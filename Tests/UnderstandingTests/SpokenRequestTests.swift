@@ -94,6 +94,19 @@ extension UnderstandingTests {
             #expect(understood.parameters["content"] == .string(content))
         }
 
+        @Test("an amount where a note could be is the amount, as speech writes it or not; a real note stays", arguments: [
+            ("ask Tom for $50 with Coinly", 50.0, nil),
+            ("Ask Dad for 45 dollars with Coinly.", 45.0, nil),
+            ("ask Tom for 45 dollars for the tickets with Coinly", 45.0, "the tickets"),
+        ] as [(String, Double, String?)])
+        func amountNotNote(text: String, amount: Double, note: String?) throws {
+            let (understander, _) = try UnderstandingTests.understander("dev")
+            let understood = try understander.understand(text, language: "en")
+            #expect(understood.intent == "INRequestPaymentIntent")
+            #expect(understood.parameters["currencyAmount"]?.objectValue?["amount"] == .number(amount))
+            #expect(understood.parameters["note"] == note.map(JSONValue.string))
+        }
+
         @Test("function words alone, in lower case, name nobody, even beside no other name")
         func functionWordsAloneNameNobody() {
             let segments = "sag der gruppe knitting dass wir kommen".split(separator: " ").enumerated().map { index, word in
