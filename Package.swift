@@ -170,7 +170,7 @@ let package = Package(
         // The replies of every language: the golden file, the catalog's format and checker, a language from data alone.
         .testTarget(name: "PresentationTests", dependencies: ["ParlanceCore", "ParlancePresentation", "Intents"],
                     exclude: ["Golden", "Fixtures"]),
-        .testTarget(name: "SpeechTests", dependencies: ["ParlanceSpeech", "TestSupport"]),
+        .testTarget(name: "SpeechTests", dependencies: ["ParlanceSpeech", "ParlanceWhisper", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: [
             "ParlanceCore", "ParlanceStore", "ParlancePresentation", "ParlanceTesting", "TestSupport", "ParlanceSpeech",
             "ParlanceWyoming", "AssistantServer", "parlance", "parlance-test-extension", "parlance-bench", "parlance-fuzz",

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ParlanceSpeech
 import ParlanceStore
+import ParlanceUnderstanding
 import ParlanceWhisper
 import ParlanceWyoming
 
@@ -15,6 +16,18 @@ struct SpeechCommand: AsyncParsableCommand {
             + "languages. The service starts when first needed and stays running for the next requests until "
             + "`parlance speech stop`.",
         subcommands: [Setup.self, Status.self, Start.self, Stop.self])
+
+    /// The language named, else the locale's when Parlance speaks it, else English; one it does not is an error.
+    static func primedLanguage(_ named: String?) throws -> String {
+        guard let named else {
+            let local = UserLanguage.current()
+            return LanguageCatalog.isSupported(local) ? local : "en"
+        }
+        guard LanguageCatalog.isSupported(named) else {
+            throw CommandFailure("language '\(named)' is not supported; supported: \(LanguageCatalog.supported.joined(separator: ", "))")
+        }
+        return named
+    }
 
     struct Setup: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
@@ -96,13 +109,18 @@ struct SpeechCommand: AsyncParsableCommand {
     struct Start: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Start Whisper now, primed with the apps' names and your vocabulary.")
         @OptionGroup var global: GlobalOptions
+        @Option(help: ArgumentHelp("The language it is primed for: the apps' example requests in it (default: the user's "
+                                   + "locale, else English).", valueName: "code"))
+        var language: String?
 
         func run() async throws {
             try await CommandErrors.report {
                 let home = ParlanceHome.resolve(explicit: global.home)
                 let store = try StoreAccess.open(global)
-                let names = SpeechNames.current(store: store, language: "en")
-                let address = try await WhisperService(home: home).address(prompt: WhisperPrompt(names: names))
+                let language = try SpeechCommand.primedLanguage(language)
+                let prompt = WhisperPrompt(examples: SpeechNames.examples(store: store, language: language),
+                                           names: SpeechNames.current(store: store, language: language))
+                let address = try await WhisperService(home: home).address(prompt: prompt)
                 print("Whisper is running at \(address).")
             }
         }

@@ -32,6 +32,9 @@ struct WhisperTests {
         #expect(lines.first?["recognizer"] as? String == "whisper", "\(heard.stdout)")
         #expect(lines.last?["intent"] as? String == "INSendMessageIntent", "\(heard.stdout)")
         let first = try #require(WhisperEnvironment.record(in: runner.home))
+        // Primed with the apps' English example requests, then the names.
+        let primed = try #require(WhisperEnvironment.initialPrompt(of: first.pid))
+        #expect(primed.contains("Send a MonkeyChat message to Bobo.") && primed.contains("Kiki"), "\(primed)")
 
         // Two commands at once find the one service running: never a second one for the home.
         let statuses = Mutex<[Int32]>([])
@@ -93,6 +96,10 @@ struct WhisperTests {
         #expect(lines.first?["recognizer"] as? String == "whisper", "\(heard.stdout)")
         #expect(lines.last?["language"] as? String == "de", "\(heard.stdout)")
         #expect(lines.last?["intent"] as? String == "INSendMessageIntent", "\(heard.stdout)")
+        // Primed with the apps' German example requests, none in another language.
+        let service = try #require(WhisperEnvironment.record(in: runner.home))
+        let primed = try #require(WhisperEnvironment.initialPrompt(of: service.pid))
+        #expect(primed.contains("Schick Bobo eine Nachricht mit MonkeyChat.") && !primed.contains("Send a"), "\(primed)")
         // The grammar recogniser is still there when asked for, and says it is English only.
         let grammar = try runner.run(["listen", "--language", "de", "--recognizer", "grammar", request])
         #expect(grammar.status == 1 && grammar.stderr.contains("English only"), "\(grammar.stderr)")
@@ -122,6 +129,14 @@ enum WhisperEnvironment {
     /// Whether `pid` still runs (an ended process waiting for a parent to reap it has no command line left).
     static func runs(_ pid: Int32) -> Bool {
         !(FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") ?? Data()).isEmpty
+    }
+
+    /// The prompt the service `pid` was started with (its `--initial-prompt`).
+    static func initialPrompt(of pid: Int32) -> String? {
+        guard let line = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { return nil }
+        let arguments = line.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        guard let flag = arguments.firstIndex(of: "--initial-prompt"), flag + 1 < arguments.count else { return nil }
+        return arguments[flag + 1]
     }
 
     /// Whisper services running for `home` (their command line names its folder).
