@@ -17,26 +17,38 @@ public struct WrittenForms: Sendable {
         }
     }
 
-    /// The text with every known phrase (longest first, left to right) in its written form.
+    /// The text with every known phrase (longest first, left to right) in its written form, in any capitals and
+    /// with the punctuation a transcript puts around it kept ("emma." → "Emma.", "Monkeychat," → "MonkeyChat,").
     public func apply(_ text: String) -> String {
-        let words = text.split(separator: " ").map(String.init)
+        let words = text.split(separator: " ").map(Self.parts)
         var output: [String] = []
         var index = 0
         while index < words.count {
             var matched = false
             for length in stride(from: min(longest, words.count - index), through: 1, by: -1) {
-                if let form = forms[Array(words[index..<index + length])] {
-                    output.append(form)
-                    index += length
-                    matched = true
-                    break
-                }
+                let span = words[index..<index + length]
+                // Punctuation only before the phrase and after it, never inside.
+                guard span.dropFirst().allSatisfy({ $0.before.isEmpty }), span.dropLast().allSatisfy({ $0.after.isEmpty }),
+                      let form = forms[span.map { $0.core.lowercased() }] else { continue }
+                output.append(span[index].before + form + span[index + length - 1].after)
+                index += length
+                matched = true
+                break
             }
             if !matched {
-                output.append(words[index])
+                output.append(words[index].whole)
                 index += 1
             }
         }
         return output.joined(separator: " ")
+    }
+
+    /// A word as the letters and digits in its middle and the marks before and after them.
+    private static func parts(_ word: Substring) -> (whole: String, before: String, core: String, after: String) {
+        let isWordCharacter: (Character) -> Bool = { $0.isLetter || $0.isNumber || $0 == "'" }
+        guard let first = word.firstIndex(where: isWordCharacter), let last = word.lastIndex(where: isWordCharacter) else {
+            return (String(word), String(word), "", "")
+        }
+        return (String(word), String(word[..<first]), String(word[first...last]), String(word[word.index(after: last)...]))
     }
 }

@@ -286,7 +286,7 @@ public final class RequestUnderstander: Sendable {
         } ?? Array(repeating: "O", count: segments.count)
         let carriesMessage = model.tagger(for: trainingClass)?.labels.contains("B-content") ?? false
         let labels = Self.withoutWordOnlyPeople(
-            Self.wholeCapitalizedNames(capitalsMarkNames: !model.language.capitalizedNouns,
+            Self.wholeCapitalizedNames(capitalsMarkNames: !model.language.capitalizedNouns && templateMatch == nil,
                                        functionWords: model.language.functionWords, Self.messageAfterColon(
                 Self.quotedMessage(Self.typedByVocabulary(found, segments: segments, intent: trainingClass, edgeWords: model.edgeWords),
                                    segments: segments),
@@ -445,7 +445,8 @@ public final class RequestUnderstander: Sendable {
     /// a group, an album, a workout or a ride option are part of it ("show my Moon Trip photos": the album is
     /// "Moon Trip", not "Moon"). Only plain words inside the sentence count (its first word is capitalized anyway);
     /// words of another value, an app's name and vocabulary stay what they are. Not in a language that capitalizes
-    /// every noun ("Gib Anna Bescheid").
+    /// every noun ("Gib Anna Bescheid"), nor where a template said where each value ends ("Start a Cycling Workout",
+    /// as speech recognisers capitalise, starts "Cycling").
     static func wholeCapitalizedNames(capitalsMarkNames: Bool = true, functionWords: Set<String> = [], _ labels: [String],
                                       segments: [Segment]) -> [String] {
         guard capitalsMarkNames else { return labels }

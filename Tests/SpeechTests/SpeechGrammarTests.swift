@@ -45,5 +45,10 @@ struct SpeechGrammarTests {
         #expect(forms.apply("a ride to central station") == "a ride to Central Station")
         #expect(forms.apply("text mary kate") == "text Mary-Kate")
         #expect(forms.apply("go to the airport") == "go to the airport")
+        // As Whisper writes them: any capitals, punctuation around the phrase kept, never inside it.
+        #expect(forms.apply("Monkeychat, Bobo. Send more bananas") == "MonkeyChat, Bobo. Send more bananas")
+        #expect(forms.apply("a ride to \"central station\"?") == "a ride to \"Central Station\"?")
+        #expect(forms.apply("a ride to central. station") == "a ride to Central. station")
+        #expect(forms.apply("— ? !") == "— ? !")
     }
 }

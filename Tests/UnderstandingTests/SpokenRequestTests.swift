@@ -107,6 +107,16 @@ extension UnderstandingTests {
             #expect(understood.parameters["note"] == note.map(JSONValue.string))
         }
 
+        @Test("a template's own words after a value stay out of it, capitalised as speech recognisers write them", arguments: [
+            ("Start a Cycling Workout.", "cycling"), ("Start a Rowing Workout with Pacer", "rowing"),
+        ])
+        func capitalisedTemplateWords(text: String, workout: String) throws {
+            let (understander, _) = try UnderstandingTests.understander("dev")
+            let understood = try understander.understand(text, language: "en")
+            #expect(understood.intent == "INStartWorkoutIntent")
+            #expect(understood.parameters["workoutName"]?.objectValue?["spokenPhrase"]?.stringValue?.lowercased() == workout)
+        }
+
         @Test("function words alone, in lower case, name nobody, even beside no other name")
         func functionWordsAloneNameNobody() {
             let segments = "sag der gruppe knitting dass wir kommen".split(separator: " ").enumerated().map { index, word in
