@@ -45,7 +45,7 @@ public struct AssistantServer: Sendable {
                                                   understander: unmetered.understander, lockSource: unmetered.lockSource,
                                                   turnLock: unmetered.turnLock, eventRelay: unmetered.eventRelay)
         self.hub = ConversationHub(assistant: assistant, maximumLiveConversations: configuration.maximumLiveConversations,
-                                   operations: operations)
+                                   retention: configuration.conversationRetention, operations: operations)
         self.apps = assistant.apps
         self.preferences = preferences
         self.understander = assistant.understander

@@ -53,17 +53,32 @@ public actor ConversationHub: Service {
     private var known: [String: (language: String?, mode: PresentationMode, log: TurnLog?)] = [:]
     private let started = AsyncStream<ServedConversation>.makeStream()
     private let logger = Logger(label: "parlance.server.conversations")
+    /// How long a conversation nothing happens in is kept in the store; nil: until it is deleted.
+    private let retention: Duration?
+    /// When this server last saved each conversation's record: it is saved again at most once a day of use, so that
+    /// a conversation in use is never taken for one nobody uses.
+    private var recordSaved: [String: ContinuousClock.Instant] = [:]
 
-    public init(assistant: Assistant, maximumLiveConversations: Int = 1000, operations: ServerOperations = ServerOperations()) {
+    public init(assistant: Assistant, maximumLiveConversations: Int = 1000, retention: Duration? = .seconds(30 * 86_400),
+                operations: ServerOperations = ServerOperations()) {
         self.assistant = assistant
         self.operations = operations
         self.limit = max(1, maximumLiveConversations)
+        self.retention = retention
     }
 
     /// Runs every conversation's background work until a graceful shutdown.
     public func run() async throws {
         await withGracefulShutdownHandler {
             await withTaskGroup(of: Void.self) { relayed in
+                if let retention {
+                    relayed.addTask { [weak self] in
+                        while !Task.isCancelled {
+                            await self?.forgetUnused(retention)
+                            try? await Task.sleep(for: Self.sweepInterval(retention))
+                        }
+                    }
+                }
                 if let relay = assistant.eventRelay {
                     // Turns other servers answer reach the devices listening here.
                     relayed.addTask {
@@ -85,6 +100,56 @@ public actor ConversationHub: Service {
             }
         } onGracefulShutdown: { [started] in
             started.continuation.finish()
+        }
+    }
+
+    /// How often unused conversations are looked for: hourly, or more often for a short retention.
+    static func sweepInterval(_ retention: Duration) -> Duration {
+        min(.seconds(3600), max(.seconds(1), retention / 4))
+    }
+
+    /// Forgets the conversations (every user's) that nothing happened in for `retention`: their state, their record
+    /// and, with a shared store, their shown turns. A failure is logged and tried again at the next sweep.
+    private func forgetUnused(_ retention: Duration) {
+        let seconds = Double(retention.components.seconds) + Double(retention.components.attoseconds) / 1e18
+        // This server's own: idle ones in memory unused as long, and put-away ones whose record it last saved as long ago.
+        let now = ContinuousClock.now
+        for (key, served) in live where !served.isAnswering && served.log.listenerCount == 0
+            && !served.conversation.hasBackgroundWork && served.lastUsed.duration(to: now) > retention {
+            live[key] = nil
+            served.conversation.finish()
+            served.log.close()
+        }
+        for (key, saved) in recordSaved where live[key] == nil && saved.duration(to: now) > retention {
+            recordSaved[key] = nil
+            known[key] = nil
+        }
+        do {
+            let forgotten = try assistant.store.forgetConversations(prefix: Self.sessionPrefix,
+                                                                    untouchedSince: Date().addingTimeInterval(-seconds))
+            if forgotten > 0 { logger.info("forgot conversations nobody used", metadata: ["count": "\(forgotten)"]) }
+        } catch {
+            logger.warning("unused conversations could not be forgotten: \(error.message)")
+        }
+    }
+
+    /// Saves a conversation's record again when this server has not for a day (a quarter of a shorter retention): use
+    /// keeps it from being forgotten.
+    private func keepRecord(of served: ServedConversation, key: String, space: ServedUsers.Space) {
+        let now = ContinuousClock.now
+        if let saved = recordSaved[key], saved.duration(to: now) < min(.seconds(86_400), (retention ?? .seconds(86_400)) / 4) {
+            return
+        }
+        recordSaved[key] = now
+        saveRecord(id: served.id, language: served.language, mode: served.mode, space: space)
+    }
+
+    private func saveRecord(id: String, language: String?, mode: PresentationMode, space: ServedUsers.Space) {
+        guard let data = try? JSONEncoder().encode(SharedRecord(language: language, mode: mode)) else { return }
+        do {
+            try space.assistant.store.saveConversationState(data, session: Self.recordSession(id))
+        } catch {
+            logger.warning("a restart or another server will not find the conversation: \(error.message)")
         }
     }
 
@@ -111,14 +176,8 @@ public actor ConversationHub: Service {
         let id = UUID().uuidString.lowercased()
         // A restart, and other servers on the store, find it from its record (its state is saved only once it is
         // not idle).
-        let record = SharedRecord(language: language, mode: mode)
-        if let data = try? JSONEncoder().encode(record) {
-            do {
-                try space.assistant.store.saveConversationState(data, session: Self.recordSession(id))
-            } catch {
-                logger.warning("a restart or another server will not find the new conversation: \(error.message)")
-            }
-        }
+        saveRecord(id: id, language: language, mode: mode, space: space)
+        recordSaved[Self.key(id, user: user)] = .now
         return await open(id: id, user: user, space: space, language: language, mode: mode).served
     }
 
@@ -139,7 +198,10 @@ public actor ConversationHub: Service {
     /// A user's conversation by id: a live one, or one saved earlier (then resumed). Another user's is not found.
     func conversation(_ id: String, user: String, space: ServedUsers.Space) async throws(APIError) -> ServedConversation {
         let key = Self.key(id, user: user)
-        if let served = live[key] { return served }
+        if let served = live[key] {
+            keepRecord(of: served, key: key, space: space)
+            return served
+        }
         guard Self.isWellFormed(id) else { throw .notFound("there is no conversation \(id)") }
         let saved: Data?
         do {
@@ -150,12 +212,16 @@ public actor ConversationHub: Service {
         guard let saved else {
             // An idle conversation started before a restart, or by another server, has nothing saved but its record.
             if known[key] == nil, let shared = try? Self.sharedRecord(id, space: space) {
-                return await open(id: id, user: user, space: space, language: shared.language, mode: shared.mode).served
+                let served = await open(id: id, user: user, space: space, language: shared.language, mode: shared.mode).served
+                keepRecord(of: served, key: key, space: space)
+                return served
             }
             guard let settings = known[key] else {
                 throw .notFound("there is no conversation \(id); start one with POST /v1/conversations")
             }
-            return await open(id: id, user: user, space: space, language: settings.language, mode: settings.mode).served
+            let served = await open(id: id, user: user, space: space, language: settings.language, mode: settings.mode).served
+            keepRecord(of: served, key: key, space: space)
+            return served
         }
         let settings = try? JSONDecoder().decode(SavedSettings.self, from: saved)
         // Put away by this server, its turns were shown: it goes on from its state without asking again.
@@ -164,6 +230,7 @@ public actor ConversationHub: Service {
                                            language: known[key]?.language ?? settings?.language,
                                            mode: known[key]?.mode ?? .visual)
         if created { _ = putAway ? await served.takeUp() : await served.resume() }
+        keepRecord(of: served, key: key, space: space)
         return served
     }
 
@@ -176,6 +243,7 @@ public actor ConversationHub: Service {
         let key = Self.key(id, user: user)
         live[key] = nil
         known[key] = nil
+        recordSaved[key] = nil
         served.conversation.finish()
         served.log.close()
         do {
@@ -226,7 +294,10 @@ public actor ConversationHub: Service {
         }
     }
 
-    static func session(_ id: String) -> String { "http-\(id)" }
+    static func session(_ id: String) -> String { sessionPrefix + id }
+
+    /// What the sessions of served conversations (their states and records) are named with.
+    static let sessionPrefix = "http-"
 
     /// Where a user's conversation is kept: by user and id (user ids hold no `/`).
     static func key(_ id: String, user: String) -> String { user + "/" + id }

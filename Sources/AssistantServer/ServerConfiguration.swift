@@ -18,6 +18,9 @@ public struct ServerConfiguration: Sendable {
     /// How many conversations stay in memory; the least recently used idle one is put away (its state
     /// stays saved, and it comes back when it is used again).
     public var maximumLiveConversations: Int
+    /// How long a conversation nothing happens in (no turn, not looked at) is kept in the store before it is
+    /// forgotten, with its state, its record and its shown turns; nil: until a client deletes it.
+    public var conversationRetention: Duration? = .seconds(30 * 86_400)
     /// How the server holds up against slow or many connections.
     public var connectionLimits: ConnectionLimits
     /// The token a scraper sends for `/metrics`, and the only one it takes there; nil: the access token.

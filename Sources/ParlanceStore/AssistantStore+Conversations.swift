@@ -32,6 +32,15 @@ extension AssistantStore: ConversationStore {
         }
     }
 
+    /// Forgets every user's conversations in sessions named `prefix…` saved to last before `cutoff`.
+    public func forgetConversations(prefix: String, untouchedSince cutoff: Date) throws(StoreError) -> Int {
+        try writeUnsynced { db in
+            try db.execute(sql: "DELETE FROM conversations WHERE substr(session, 1, ?) = ? AND updatedAt < ?",
+                           arguments: [prefix.count, prefix, StoredDate.text(cutoff)])
+            return db.changesCount
+        }
+    }
+
     // MARK: Journal of handled intents
 
     /// Records that handle is about to be called for an intent, and saves the session's state in the

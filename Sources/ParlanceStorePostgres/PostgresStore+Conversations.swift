@@ -47,6 +47,24 @@ extension PostgresStore: ConversationStore {
         }
     }
 
+    /// Forgets every user's conversations in sessions named `prefix…` saved to last before `cutoff`, and the shown
+    /// turns of conversations none of whose turns is newer. A save racing the delete wins: the row is checked
+    /// again as saved.
+    public func forgetConversations(prefix: String, untouchedSince cutoff: Date) throws(StoreError) -> Int {
+        let moment = PostgresSession.Value.text(ISO8601DateFormatter().string(from: cutoff))
+        return try link.withConnection(.relaxed) { connection in
+            let forgotten = try connection.execute("""
+                DELETE FROM conversations WHERE left(session, length($1)) = $1 AND updated_at < $2::timestamptz
+                """, [.text(prefix), moment])
+            _ = try connection.execute("""
+                DELETE FROM conversation_turns t WHERE t.added_at < $1::timestamptz AND NOT EXISTS (
+                    SELECT 1 FROM conversation_turns n
+                    WHERE n.user_id = t.user_id AND n.conversation = t.conversation AND n.added_at >= $1::timestamptz)
+                """, [moment])
+            return forgotten
+        }
+    }
+
     /// The text a conversation's advisory lock key is hashed from (a user's name has no '/'). A turn's lock
     /// (`PostgresTurnLock`) is another key: the turn's own writes, on other connections, take this one meanwhile.
     static func lockName(_ user: String, _ session: String, turn: Bool = false) -> String {

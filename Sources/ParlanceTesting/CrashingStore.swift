@@ -58,6 +58,11 @@ public final class CrashingStore: ConversationStore {
         try store.saveConversationState(state, session: session)
     }
 
+    public func forgetConversations(prefix: String, untouchedSince cutoff: Date) throws(StoreError) -> Int {
+        try checkAlive()
+        return try store.forgetConversations(prefix: prefix, untouchedSince: cutoff)
+    }
+
     public func beginHandling(intentIdentifier: String, app: String, intent: String,
                               state: Data?, session: String, resending: Bool) throws(StoreError) -> Bool {
         try checkAlive()

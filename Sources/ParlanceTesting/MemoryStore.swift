@@ -12,6 +12,8 @@ public final class MemoryStore: AppRegistry, VocabularySource, ConversationStore
         var vocabulary: [VocabularyEntry] = []
         var generation = 0
         var states: [String: Data] = [:]
+        /// When each session's state was saved last.
+        var saved: [String: Date] = [:]
         var journal: [String: JournalEntry] = [:]
         var locked = false
         var preferred: [String: String] = [:]
@@ -117,7 +119,21 @@ public final class MemoryStore: AppRegistry, VocabularySource, ConversationStore
     }
 
     public func saveConversationState(_ state: Data?, session: String) throws(StoreError) {
-        contents.withLock { $0.states[session] = state }
+        contents.withLock {
+            $0.states[session] = state
+            $0.saved[session] = state == nil ? nil : Date()
+        }
+    }
+
+    public func forgetConversations(prefix: String, untouchedSince cutoff: Date) throws(StoreError) -> Int {
+        contents.withLock { contents in
+            let old = contents.saved.filter { $0.key.hasPrefix(prefix) && $0.value < cutoff }.map(\.key)
+            for session in old {
+                contents.states[session] = nil
+                contents.saved[session] = nil
+            }
+            return old.count
+        }
     }
 
     public func beginHandling(intentIdentifier: String, app: String, intent: String,
@@ -132,6 +148,7 @@ public final class MemoryStore: AppRegistry, VocabularySource, ConversationStore
                 contents.journal[intentIdentifier] = .decided(app: app, intent: intent, at: Date())
             }
             contents.states[session] = state
+            contents.saved[session] = state == nil ? nil : Date()
             return true
         }
     }

@@ -39,6 +39,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("How many conversations are kept in memory; beyond it the least recently used idle ones are "
                                + "put away (saved, and taken up again when used).", valueName: "count"))
     var liveConversations = 1000
+    @Option(help: ArgumentHelp("How many days a conversation nobody uses is kept before it is forgotten (0: until a "
+                               + "client deletes it).", valueName: "days"))
+    var forgetConversationsAfter: Double = 30
 
     func run() async throws {
         SampleApps.exportBinaryFolder()
@@ -55,6 +58,11 @@ struct ServeCommand: AsyncParsableCommand {
                 throw CommandFailure("--live-conversations must be at least 1")
             }
             settings.maximumLiveConversations = liveConversations
+            guard forgetConversationsAfter.isFinite, forgetConversationsAfter >= 0, forgetConversationsAfter <= 36_500 else {
+                throw CommandFailure("--forget-conversations-after must be a number of days from 0 (never) to 36500")
+            }
+            settings.conversationRetention = forgetConversationsAfter == 0
+                ? nil : .milliseconds(Int64((forgetConversationsAfter * 86_400_000).rounded()))
             // Every PostgreSQL statement waits for the database's answer: requests run on threads of their own.
             if try storeChoice.postgresURL() != nil { settings.requestThreads = 8 }
             configuration = settings

@@ -267,6 +267,38 @@ struct ServerTests {
         #expect(try await again.request("GET", "/v1/conversations/\(deleted)").status == 404)
     }
 
+    @Test("a conversation nobody uses is forgotten after --forget-conversations-after, also over a restart; one in use is kept")
+    func unusedConversationsForgotten() async throws {
+        let home = Self.home()
+        defer { try? FileManager.default.removeItem(at: home) }
+        // 0.0001 days is 8.6 s: unused conversations are looked for every 2.2 s.
+        let server = try RunningServer(home: home, arguments: ["--forget-conversations-after", "0.0001"])
+        let unused = try await server.startConversation()
+        let waiting = try await server.startConversation()
+        let used = try await server.startConversation()
+        _ = try await server.request("PUT", "/v1/apps/org.parlance.examples.monkeychat/permission", json: ["permission": "allowed"])
+        #expect(try await server.say("send a MonkeyChat message", in: waiting).last?["step"] as? String == "value:recipients")
+        for _ in 0..<14 {
+            #expect(try await server.request("GET", "/v1/conversations/\(used)").status == 200)
+            try await Task.sleep(for: .seconds(1))
+        }
+        #expect(try await server.request("GET", "/v1/conversations/\(used)").status == 200)
+        #expect(try await server.request("GET", "/v1/conversations/\(unused)").status == 404)
+        #expect(try await server.request("GET", "/v1/conversations/\(waiting)").status == 404, "a question left unanswered")
+        #expect(server.stop() == 0, "\(server.output)")
+
+        // The store forgot them too: a restart knows only the one in use.
+        let again = try RunningServer(home: home, arguments: ["--forget-conversations-after", "0"])
+        defer { again.stop() }
+        #expect(try await again.request("GET", "/v1/conversations/\(used)").status == 200)
+        #expect(try await again.request("GET", "/v1/conversations/\(unused)").status == 404)
+        #expect(try await again.request("GET", "/v1/conversations/\(waiting)").status == 404)
+        let runner = CommandRunner()
+        defer { runner.remove() }
+        let refused = try runner.run(["serve", "--port", "0", "--forget-conversations-after=-1"])
+        #expect(refused.status == 1 && refused.stderr.contains("--forget-conversations-after"), "\(refused.stderr)")
+    }
+
     @Test("one turn at a time: a turn sent while an app works gets 409; the waiting turn reaches the WebSocket")
     func oneTurnAtATime() async throws {
         let home = Self.home()

@@ -34,6 +34,7 @@ extension PostgresStore: ContractStore {}
 /// The checks, each on a new empty store; `open` opens the same store again (as another process or server would).
 enum StoreContract: String, CaseIterable, CustomTestStringConvertible {
     case journalStates, sentIsNeverBegunAgain, decidedIsDecidedAgain, stateGoesWithTheJournal, conversationsAreSavedAndForgotten
+    case unusedConversationsExpire
     case appsInstallUpdateAndRemove, permissionsAndPreferences, vocabularyAndGeneration, settings
     case usersAreAddedAndRemoved, tokensAreHashedAndRevocable, usersAreIsolated
     case reopenedKeepsEverything, twoProcessesSendOnce
@@ -111,6 +112,24 @@ enum StoreContract: String, CaseIterable, CustomTestStringConvertible {
             try store.saveConversationState(nil, session: "s")
             #expect(try open().conversationState(session: "s") == nil)
             #expect(try open().conversationState(session: "t") == Data("{\"b\":1}".utf8))
+        case .unusedConversationsExpire:
+            try store.addUser("kiki")
+            let other = try store.forUser("kiki")
+            for session in ["http-a", "http-started-a", "default", "wyoming-b"] {
+                try store.saveConversationState(Data("{}".utf8), session: session)
+            }
+            try other.saveConversationState(Data("{}".utf8), session: "http-c")
+            #expect(try store.beginHandling(intentIdentifier: "i1", app: "a", intent: "{}", state: Data("{}".utf8),
+                                            session: "http-a", resending: false))
+            #expect(try store.forgetConversations(prefix: "http-", untouchedSince: Date().addingTimeInterval(-3600)) == 0,
+                    "saved within the hour")
+            #expect(try store.forgetConversations(prefix: "http-", untouchedSince: Date().addingTimeInterval(5)) == 3,
+                    "every user's, with the prefix only")
+            #expect(try open().conversationState(session: "http-started-a") == nil)
+            #expect(try open().forUser("kiki").conversationState(session: "http-c") == nil)
+            #expect(try open().conversationState(session: "default") != nil)
+            #expect(try open().conversationState(session: "wyoming-b") != nil)
+            #expect(try store.journalEntry(intentIdentifier: "i1") != nil, "the journal is kept")
         case .appsInstallUpdateAndRemove:
             #expect(try store.install(Self.app()) == .installed)
             #expect(try store.install(Self.app("com.example.ant", name: "Ärger")) == .installed)

@@ -31,6 +31,12 @@ struct MeteredStore: ConversationStore, AppRegistry {
         try timed("saveConversationState") { () throws(StoreError) in try store.saveConversationState(state, session: session) }
     }
 
+    func forgetConversations(prefix: String, untouchedSince cutoff: Date) throws(StoreError) -> Int {
+        try timed("forgetConversations") { () throws(StoreError) in
+            try store.forgetConversations(prefix: prefix, untouchedSince: cutoff)
+        }
+    }
+
     func beginHandling(intentIdentifier: String, app: String, intent: String,
                        state: Data?, session: String, resending: Bool) throws(StoreError) -> Bool {
         try timed("beginHandling") { () throws(StoreError) in

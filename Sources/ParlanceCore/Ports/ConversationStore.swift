@@ -35,6 +35,11 @@ public protocol ConversationStore: Sendable {
     /// When the user wants messages read back before they are sent (`always`, `whenUnsure`, `never`); nil:
     /// never chosen.
     func messageReadBack() throws(StoreError) -> String?
+    /// Forgets, for every user of the store, the saved conversations of sessions whose names start with `prefix`
+    /// that nothing was saved to since `cutoff` (and, where the store keeps them, their shown turns): a client
+    /// that never ends its conversations does not grow the store for ever. The journal is not touched. Returns
+    /// how many were forgotten.
+    func forgetConversations(prefix: String, untouchedSince cutoff: Date) throws(StoreError) -> Int
 }
 
 extension ConversationStore {
