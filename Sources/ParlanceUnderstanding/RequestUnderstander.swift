@@ -285,13 +285,13 @@ public final class RequestUnderstander: Sendable {
                 .map { tagger.labels[$0] }
         } ?? Array(repeating: "O", count: segments.count)
         let carriesMessage = model.tagger(for: trainingClass)?.labels.contains("B-content") ?? false
-        let labels = Self.withoutWordOnlyPeople(
+        let labels = Self.nameSuffixesJoined(Self.withoutWordOnlyPeople(
             Self.wholeCapitalizedNames(capitalsMarkNames: !model.language.capitalizedNouns && templateMatch == nil,
                                        functionWords: model.language.functionWords, Self.messageAfterColon(
                 Self.quotedMessage(Self.typedByVocabulary(found, segments: segments, intent: trainingClass, edgeWords: model.edgeWords),
                                    segments: segments),
                 segments: segments, carriesMessage: carriesMessage), segments: segments),
-            segments: segments, edgeWords: model.edgeWords, functionWords: model.language.functionWords)
+            segments: segments, edgeWords: model.edgeWords, functionWords: model.language.functionWords), segments: segments)
         // The request's own words (outside the values it carries) must say it is of this intent, and
         // none may say it is something no app here does ("remind me to call Kiki": "remind").
         // The scope decision ends the chain for the template and the model; an app's own example is its word.
@@ -466,6 +466,22 @@ public final class RequestUnderstander: Sendable {
             while isLooseCapital(end) { end += 1 }
             guard start < span.range.lowerBound || end > span.range.upperBound else { continue }
             for index in start..<end { labels[index] = (index == start ? "B-" : "I-") + span.property }
+        }
+        return labels
+    }
+
+    /// What ends a person's name without being a name of its own: "Bobo Jr." is one person, not Bobo and "Jr".
+    static let nameSuffixes: Set<String> = ["jr", "sr", "ii", "iii", "iv"]
+
+    /// A name suffix the tagger took for another person of a list ("call Bobo Jr. with …") is the end of the
+    /// person before it.
+    static func nameSuffixesJoined(_ labels: [String], segments: [Segment]) -> [String] {
+        var labels = labels
+        for index in labels.indices.dropFirst() where labels[index] != "O" {
+            let property = labels[index].dropFirst(2)
+            guard FrameBuilder.personProperties.contains(String(property)), case .word = segments[index].kind,
+                  Self.nameSuffixes.contains(segments[index].key), labels[index - 1].dropFirst(2) == property else { continue }
+            labels[index] = "I-" + property
         }
         return labels
     }

@@ -117,6 +117,17 @@ extension UnderstandingTests {
             #expect(understood.parameters["workoutName"]?.objectValue?["spokenPhrase"]?.stringValue?.lowercased() == workout)
         }
 
+        @Test("a name suffix ends the name before it: one person, not two", arguments: [
+            ("call Bobo Jr. with Ringo", "contacts"), ("text Bobo Jr. on Chatterly that I am late", "recipients"),
+        ])
+        func nameSuffix(text: String, property: String) throws {
+            let (understander, _) = try UnderstandingTests.understander("dev")
+            let understood = try understander.understand(text, language: "en")
+            let people = understood.parameters[property]?.arrayValue ?? []
+            #expect(people.count == 1, "\(people)")
+            #expect(people.first?.objectValue?["displayName"]?.stringValue?.hasPrefix("Bobo Jr") == true, "\(people)")
+        }
+
         @Test("function words alone, in lower case, name nobody, even beside no other name")
         func functionWordsAloneNameNobody() {
             let segments = "sag der gruppe knitting dass wir kommen".split(separator: " ").enumerated().map { index, word in
