@@ -112,11 +112,13 @@ public actor ConversationHub: Service {
     /// and, with a shared store, their shown turns. A failure is logged and tried again at the next sweep.
     private func forgetUnused(_ retention: Duration) {
         let seconds = Double(retention.components.seconds) + Double(retention.components.attoseconds) / 1e18
-        // This server's own: idle ones in memory unused as long, and put-away ones whose record it last saved as long ago.
+        // This server's own: idle ones in memory nobody looked at for as long, and put-away ones as long unused.
         let now = ContinuousClock.now
         for (key, served) in live where !served.isAnswering && served.log.listenerCount == 0
             && !served.conversation.hasBackgroundWork && served.lastUsed.duration(to: now) > retention {
             live[key] = nil
+            known[key] = nil
+            recordSaved[key] = nil
             served.conversation.finish()
             served.log.close()
         }
@@ -124,24 +126,37 @@ public actor ConversationHub: Service {
             recordSaved[key] = nil
             known[key] = nil
         }
+        func sessions(_ conversations: some Sequence<ServedConversation>) -> [String] {
+            conversations.flatMap { [Self.session($0.id), Self.recordSession($0.id)] }
+        }
         do {
+            // Those still in memory are not forgotten here; those at work (listened to, following a ride, answering)
+            // are marked used for the other servers on the store too.
+            let working = live.values.filter { $0.isAnswering || $0.log.listenerCount > 0 || $0.conversation.hasBackgroundWork }
+            try assistant.store.keepConversations(sessions: sessions(working))
             let forgotten = try assistant.store.forgetConversations(prefix: Self.sessionPrefix,
-                                                                    untouchedSince: Date().addingTimeInterval(-seconds))
+                                                                    untouchedSince: Date().addingTimeInterval(-seconds),
+                                                                    keeping: sessions(live.values))
             if forgotten > 0 { logger.info("forgot conversations nobody used", metadata: ["count": "\(forgotten)"]) }
         } catch {
             logger.warning("unused conversations could not be forgotten: \(error.message)")
         }
     }
 
-    /// Saves a conversation's record again when this server has not for a day (a quarter of a shorter retention): use
-    /// keeps it from being forgotten.
+    /// Notes that a client used the conversation: in memory at once, and in the store (its state and record marked
+    /// used) when this server has not for a day (a quarter of a shorter retention), so that use keeps it.
     private func keepRecord(of served: ServedConversation, key: String, space: ServedUsers.Space) {
+        served.markUsed()
         let now = ContinuousClock.now
         if let saved = recordSaved[key], saved.duration(to: now) < min(.seconds(86_400), (retention ?? .seconds(86_400)) / 4) {
             return
         }
-        recordSaved[key] = now
-        saveRecord(id: served.id, language: served.language, mode: served.mode, space: space)
+        do {
+            try space.assistant.store.keepConversations(sessions: [Self.session(served.id), Self.recordSession(served.id)])
+            recordSaved[key] = now
+        } catch {
+            logger.warning("the conversation could not be marked as used: \(error.message)")
+        }
     }
 
     private func saveRecord(id: String, language: String?, mode: PresentationMode, space: ServedUsers.Space) {
@@ -160,6 +175,7 @@ public actor ConversationHub: Service {
         let key = Self.key(change.conversation, user: change.user)
         if change.ended {
             known[key] = nil
+            recordSaved[key] = nil
             guard let served = live.removeValue(forKey: key) else { return nil }
             served.conversation.finish()
             served.log.close()

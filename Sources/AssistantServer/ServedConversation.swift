@@ -17,8 +17,13 @@ actor ServedConversation {
     /// Whether a turn is being answered, and when the last one ended: read by the hub without waiting for the turn.
     private nonisolated let activity = Mutex((answering: false, lastUsed: ContinuousClock.now))
 
-    /// When the conversation last answered a turn.
+    /// When the conversation last answered a turn or a client looked at it.
     nonisolated var lastUsed: ContinuousClock.Instant { activity.withLock { $0.lastUsed } }
+
+    /// Notes that a client looked at the conversation now (a turn notes it when it ends).
+    nonisolated func markUsed() {
+        activity.withLock { $0.lastUsed = .now }
+    }
 
     /// The lock shared with other servers on the same store, and the user it is taken for; nil: this server only.
     nonisolated let turnLock: (lock: any ConversationTurnLock, user: String)?

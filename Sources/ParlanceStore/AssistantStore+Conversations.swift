@@ -33,11 +33,27 @@ extension AssistantStore: ConversationStore {
     }
 
     /// Forgets every user's conversations in sessions named `prefix…` saved to last before `cutoff`.
-    public func forgetConversations(prefix: String, untouchedSince cutoff: Date) throws(StoreError) -> Int {
+    public func forgetConversations(prefix: String, untouchedSince cutoff: Date, keeping: [String]) throws(StoreError) -> Int {
         try writeUnsynced { db in
-            try db.execute(sql: "DELETE FROM conversations WHERE substr(session, 1, ?) = ? AND updatedAt < ?",
-                           arguments: [prefix.count, prefix, StoredDate.text(cutoff)])
+            try db.execute(sql: """
+                DELETE FROM conversations WHERE substr(session, 1, ?) = ? AND updatedAt < ?
+                AND session NOT IN (SELECT value FROM json_each(?))
+                """, arguments: [prefix.unicodeScalars.count, prefix, StoredDate.text(cutoff), Self.jsonList(keeping)])
             return db.changesCount
+        }
+    }
+
+    /// Session names as a JSON array, for `json_each`.
+    private static func jsonList(_ sessions: [String]) -> String {
+        String(decoding: (try? JSONEncoder().encode(sessions)) ?? Data("[]".utf8), as: UTF8.self)
+    }
+
+    /// Marks these sessions' saved conversations (any user's) as used now.
+    public func keepConversations(sessions: [String]) throws(StoreError) {
+        guard !sessions.isEmpty else { return }
+        try writeUnsynced { db in
+            try db.execute(sql: "UPDATE conversations SET updatedAt = ? WHERE session IN (SELECT value FROM json_each(?))",
+                           arguments: [StoredDate.text(Date()), Self.jsonList(sessions)])
         }
     }
 

@@ -48,21 +48,40 @@ extension PostgresStore: ConversationStore {
     }
 
     /// Forgets every user's conversations in sessions named `prefix…` saved to last before `cutoff`, and the shown
-    /// turns of conversations none of whose turns is newer. A save racing the delete wins: the row is checked
-    /// again as saved.
-    public func forgetConversations(prefix: String, untouchedSince cutoff: Date) throws(StoreError) -> Int {
-        let moment = PostgresSession.Value.text(ISO8601DateFormatter().string(from: cutoff))
+    /// turns (as old) of conversations none of whose sessions is left. A save racing the delete wins: the row is
+    /// checked again as saved.
+    public func forgetConversations(prefix: String, untouchedSince cutoff: Date, keeping: [String]) throws(StoreError) -> Int {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let moment = PostgresSession.Value.text(formatter.string(from: cutoff))
         return try link.withConnection(.relaxed) { connection in
             let forgotten = try connection.execute("""
                 DELETE FROM conversations WHERE left(session, length($1)) = $1 AND updated_at < $2::timestamptz
-                """, [.text(prefix), moment])
+                AND session NOT IN (SELECT jsonb_array_elements_text($3::jsonb))
+                """, [.text(prefix), moment, .text(Self.jsonList(keeping))])
+            // The shown turns of conversations no longer kept: none of their sessions is left.
             _ = try connection.execute("""
                 DELETE FROM conversation_turns t WHERE t.added_at < $1::timestamptz AND NOT EXISTS (
-                    SELECT 1 FROM conversation_turns n
-                    WHERE n.user_id = t.user_id AND n.conversation = t.conversation AND n.added_at >= $1::timestamptz)
-                """, [moment])
+                    SELECT 1 FROM conversations c WHERE c.user_id = t.user_id AND left(c.session, length($2)) = $2
+                    AND right(c.session, length(t.conversation)) = t.conversation)
+                """, [moment, .text(prefix)])
             return forgotten
         }
+    }
+
+    /// Marks these sessions' saved conversations (any user's) as used now.
+    public func keepConversations(sessions: [String]) throws(StoreError) {
+        guard !sessions.isEmpty else { return }
+        try link.withConnection(.relaxed) { connection in
+            try connection.execute("""
+                UPDATE conversations SET updated_at = now() WHERE session IN (SELECT jsonb_array_elements_text($1::jsonb))
+                """, [.text(Self.jsonList(sessions))])
+        }
+    }
+
+    /// Session names as a JSON array, for `jsonb_array_elements_text`.
+    private static func jsonList(_ sessions: [String]) -> String {
+        String(decoding: (try? JSONEncoder().encode(sessions)) ?? Data("[]".utf8), as: UTF8.self)
     }
 
     /// The text a conversation's advisory lock key is hashed from (a user's name has no '/'). A turn's lock

@@ -58,9 +58,14 @@ public final class CrashingStore: ConversationStore {
         try store.saveConversationState(state, session: session)
     }
 
-    public func forgetConversations(prefix: String, untouchedSince cutoff: Date) throws(StoreError) -> Int {
+    public func keepConversations(sessions: [String]) throws(StoreError) {
         try checkAlive()
-        return try store.forgetConversations(prefix: prefix, untouchedSince: cutoff)
+        try store.keepConversations(sessions: sessions)
+    }
+
+    public func forgetConversations(prefix: String, untouchedSince cutoff: Date, keeping: [String]) throws(StoreError) -> Int {
+        try checkAlive()
+        return try store.forgetConversations(prefix: prefix, untouchedSince: cutoff, keeping: keeping)
     }
 
     public func beginHandling(intentIdentifier: String, app: String, intent: String,

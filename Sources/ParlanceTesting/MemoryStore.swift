@@ -125,9 +125,15 @@ public final class MemoryStore: AppRegistry, VocabularySource, ConversationStore
         }
     }
 
-    public func forgetConversations(prefix: String, untouchedSince cutoff: Date) throws(StoreError) -> Int {
+    public func keepConversations(sessions: [String]) throws(StoreError) {
         contents.withLock { contents in
-            let old = contents.saved.filter { $0.key.hasPrefix(prefix) && $0.value < cutoff }.map(\.key)
+            for session in sessions where contents.saved[session] != nil { contents.saved[session] = Date() }
+        }
+    }
+
+    public func forgetConversations(prefix: String, untouchedSince cutoff: Date, keeping: [String]) throws(StoreError) -> Int {
+        contents.withLock { contents in
+            let old = contents.saved.filter { $0.key.hasPrefix(prefix) && $0.value < cutoff && !keeping.contains($0.key) }.map(\.key)
             for session in old {
                 contents.states[session] = nil
                 contents.saved[session] = nil

@@ -3,31 +3,27 @@ import ParlanceWyoming
 import Synchronization
 
 /// Whisper as Parlance's recogniser: each utterance goes to the home's service (started, or restarted when
-/// the names changed, as needed), primed with the example requests and names current at that moment. An
-/// utterance can stream to the service while it is spoken once the service is known to run with that prompt.
+/// the names changed, as needed), primed with the names current at that moment. An utterance can stream to
+/// the service while it is spoken once the service is known to run with those names.
 public struct WhisperRecognizer: StreamingSpeechRecognizer {
     public let service: WhisperService
     public let languages: [String]
     /// The names to prime recognition with, most useful first (apps, then vocabulary); read per utterance,
     /// so a contact added while a server runs is primed from the next request on.
     public let names: @Sendable () -> [String]
-    /// Requests to the installed apps in the conversation's language, one per app, read with the names.
-    public let examples: @Sendable () -> [String]
     /// Where the service answered last, and for which prompt.
     private let known = KnownAddress()
 
-    public init(service: WhisperService, languages: [String], examples: @escaping @Sendable () -> [String] = { [] },
-                names: @escaping @Sendable () -> [String]) {
+    public init(service: WhisperService, languages: [String], names: @escaping @Sendable () -> [String]) {
         self.service = service
         self.languages = languages
-        self.examples = examples
         self.names = names
     }
 
     /// Starts (or finds) the service for the current names; `recognize` and streams then go to it.
     @discardableResult
     public func warmUp() async throws(SpeechError) -> String {
-        let prompt = WhisperPrompt(examples: examples(), names: names())
+        let prompt = WhisperPrompt(names: names())
         let address = try await service.address(prompt: prompt)
         known.value.withLock { $0 = (address, prompt.digest) }
         return address
@@ -35,7 +31,7 @@ public struct WhisperRecognizer: StreamingSpeechRecognizer {
 
     public func recognize(_ audio: WaveAudio, language: String) async throws(SpeechError) -> [SpeechHypothesis] {
         let names = self.names()
-        let prompt = WhisperPrompt(examples: examples(), names: names)
+        let prompt = WhisperPrompt(names: names)
         let address = try await service.address(prompt: prompt)
         known.value.withLock { $0 = (address, prompt.digest) }
         return try await Self.client(address, names: names).recognize(audio, language: language)
@@ -45,7 +41,7 @@ public struct WhisperRecognizer: StreamingSpeechRecognizer {
     /// heard whole at its end (which starts the service as needed).
     public func startStream(language: String, sampleRate: Int) throws(SpeechError) -> (any SpeechStream)? {
         let names = self.names()
-        let digest = WhisperPrompt(examples: examples(), names: names).digest
+        let digest = WhisperPrompt(names: names).digest
         guard let (address, primed) = known.value.withLock({ $0 }), primed == digest else { return nil }
         return try Self.client(address, names: names).startStream(language: language, sampleRate: sampleRate)
     }

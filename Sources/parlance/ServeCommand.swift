@@ -58,8 +58,9 @@ struct ServeCommand: AsyncParsableCommand {
                 throw CommandFailure("--live-conversations must be at least 1")
             }
             settings.maximumLiveConversations = liveConversations
-            guard forgetConversationsAfter.isFinite, forgetConversationsAfter >= 0, forgetConversationsAfter <= 36_500 else {
-                throw CommandFailure("--forget-conversations-after must be a number of days from 0 (never) to 36500")
+            guard forgetConversationsAfter.isFinite, forgetConversationsAfter == 0
+                    || (forgetConversationsAfter >= 0.0001 && forgetConversationsAfter <= 36_500) else {
+                throw CommandFailure("--forget-conversations-after must be 0 (never) or a number of days from 0.0001 to 36500")
             }
             settings.conversationRetention = forgetConversationsAfter == 0
                 ? nil : .milliseconds(Int64((forgetConversationsAfter * 86_400_000).rounded()))

@@ -109,7 +109,7 @@ struct SpeechCommand: AsyncParsableCommand {
     struct Start: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Start Whisper now, primed with the apps' names and your vocabulary.")
         @OptionGroup var global: GlobalOptions
-        @Option(help: ArgumentHelp("The language it is primed for: the apps' example requests in it (default: the user's "
+        @Option(help: ArgumentHelp("The language it is primed for: the apps' vocabulary in it (default: the user's "
                                    + "locale, else English).", valueName: "code"))
         var language: String?
 
@@ -118,8 +118,7 @@ struct SpeechCommand: AsyncParsableCommand {
                 let home = ParlanceHome.resolve(explicit: global.home)
                 let store = try StoreAccess.open(global)
                 let language = try SpeechCommand.primedLanguage(language)
-                let prompt = WhisperPrompt(examples: SpeechNames.examples(store: store, language: language),
-                                           names: SpeechNames.current(store: store, language: language))
+                let prompt = WhisperPrompt(names: SpeechNames.current(store: store, language: language))
                 let address = try await WhisperService(home: home).address(prompt: prompt)
                 print("Whisper is running at \(address).")
             }

@@ -14,11 +14,4 @@ enum SpeechNames {
         }
         return names
     }
-
-    /// A request to each installed app as its makers wrote it for `language` (its first example), for Whisper's
-    /// prompt: none from an app without examples in that language, as a request in another would pull the
-    /// hearing towards it.
-    static func examples(store: AssistantStore, language: String) -> [String] {
-        ((try? store.apps()) ?? []).compactMap { $0.bundle.examplesWritten(in: language).first?.examples.first }
-    }
 }

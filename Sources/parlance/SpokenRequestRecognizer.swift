@@ -58,9 +58,9 @@ struct SpokenRequestRecognizer: StreamingSpeechRecognizer {
                 let names = SpeechNames.current(store: store, language: language)
                 var forms = WrittenForms()
                 forms.learn(names)
-                let engine = WhisperRecognizer(service: whisper, languages: LanguageCatalog.supported,
-                                               examples: { SpeechNames.examples(store: store, language: language) },
-                                               names: { SpeechNames.current(store: store, language: language) })
+                let engine = WhisperRecognizer(service: whisper, languages: LanguageCatalog.supported) {
+                    SpeechNames.current(store: store, language: language)
+                }
                 // Only the speech goes to Whisper: silence and noise alone is where it invents words.
                 var ear = SpokenRequestRecognizer(engine: engine, kind: "whisper",
                                                   name: settings.service.map { "Whisper at \($0)" } ?? "Whisper (\(settings.model))",

@@ -278,11 +278,14 @@ struct ServerTests {
         let used = try await server.startConversation()
         _ = try await server.request("PUT", "/v1/apps/org.parlance.examples.monkeychat/permission", json: ["permission": "allowed"])
         #expect(try await server.say("send a MonkeyChat message", in: waiting).last?["step"] as? String == "value:recipients")
+        // Looked at, never answered: its question is kept, in memory and in the store.
+        #expect(try await server.say("send a MonkeyChat message", in: used).last?["step"] as? String == "value:recipients")
         for _ in 0..<14 {
             #expect(try await server.request("GET", "/v1/conversations/\(used)").status == 200)
             try await Task.sleep(for: .seconds(1))
         }
-        #expect(try await server.request("GET", "/v1/conversations/\(used)").status == 200)
+        let looked = try await server.request("GET", "/v1/conversations/\(used)")
+        #expect((looked.object["turns"] as? [[String: Any]])?.last?["step"] as? String == "value:recipients", "\(looked.text)")
         #expect(try await server.request("GET", "/v1/conversations/\(unused)").status == 404)
         #expect(try await server.request("GET", "/v1/conversations/\(waiting)").status == 404, "a question left unanswered")
         #expect(server.stop() == 0, "\(server.output)")
@@ -290,12 +293,14 @@ struct ServerTests {
         // The store forgot them too: a restart knows only the one in use.
         let again = try RunningServer(home: home, arguments: ["--forget-conversations-after", "0"])
         defer { again.stop() }
-        #expect(try await again.request("GET", "/v1/conversations/\(used)").status == 200)
+        let resumed = try await again.request("GET", "/v1/conversations/\(used)")
+        #expect(resumed.status == 200)
+        #expect((resumed.object["turns"] as? [[String: Any]])?.last?["step"] as? String == "value:recipients", "\(resumed.text)")
         #expect(try await again.request("GET", "/v1/conversations/\(unused)").status == 404)
         #expect(try await again.request("GET", "/v1/conversations/\(waiting)").status == 404)
         let runner = CommandRunner()
         defer { runner.remove() }
-        let refused = try runner.run(["serve", "--port", "0", "--forget-conversations-after=-1"])
+        let refused = try runner.run(["serve", "--port", "0", "--forget-conversations-after", "0.00001"])
         #expect(refused.status == 1 && refused.stderr.contains("--forget-conversations-after"), "\(refused.stderr)")
     }
 

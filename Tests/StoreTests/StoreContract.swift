@@ -121,15 +121,25 @@ enum StoreContract: String, CaseIterable, CustomTestStringConvertible {
             try other.saveConversationState(Data("{}".utf8), session: "http-c")
             #expect(try store.beginHandling(intentIdentifier: "i1", app: "a", intent: "{}", state: Data("{}".utf8),
                                             session: "http-a", resending: false))
-            #expect(try store.forgetConversations(prefix: "http-", untouchedSince: Date().addingTimeInterval(-3600)) == 0,
-                    "saved within the hour")
-            #expect(try store.forgetConversations(prefix: "http-", untouchedSince: Date().addingTimeInterval(5)) == 3,
-                    "every user's, with the prefix only")
+            #expect(try store.forgetConversations(prefix: "http-", untouchedSince: Date().addingTimeInterval(-3600),
+                                                  keeping: []) == 0, "saved within the hour")
+            #expect(try store.forgetConversations(prefix: "http-", untouchedSince: Date().addingTimeInterval(5),
+                                                  keeping: ["http-a"]) == 2, "every user's, with the prefix only, but those kept")
+            #expect(try store.forgetConversations(prefix: "http-", untouchedSince: Date().addingTimeInterval(5), keeping: []) == 1)
             #expect(try open().conversationState(session: "http-started-a") == nil)
             #expect(try open().forUser("kiki").conversationState(session: "http-c") == nil)
             #expect(try open().conversationState(session: "default") != nil)
             #expect(try open().conversationState(session: "wyoming-b") != nil)
             #expect(try store.journalEntry(intentIdentifier: "i1") != nil, "the journal is kept")
+            // Marked as used, a conversation is kept; another saved as long ago is not.
+            try store.saveConversationState(Data("{}".utf8), session: "http-kept")
+            try other.saveConversationState(Data("{}".utf8), session: "http-gone")
+            Thread.sleep(forTimeInterval: 1.2)
+            let cutoff = Date().addingTimeInterval(-0.6)
+            try store.keepConversations(sessions: ["http-kept", "http-nowhere"])
+            #expect(try store.forgetConversations(prefix: "http-", untouchedSince: cutoff, keeping: []) == 1)
+            #expect(try open().conversationState(session: "http-kept") != nil)
+            #expect(try open().forUser("kiki").conversationState(session: "http-gone") == nil)
         case .appsInstallUpdateAndRemove:
             #expect(try store.install(Self.app()) == .installed)
             #expect(try store.install(Self.app("com.example.ant", name: "Ärger")) == .installed)

@@ -31,9 +31,13 @@ struct MeteredStore: ConversationStore, AppRegistry {
         try timed("saveConversationState") { () throws(StoreError) in try store.saveConversationState(state, session: session) }
     }
 
-    func forgetConversations(prefix: String, untouchedSince cutoff: Date) throws(StoreError) -> Int {
+    func keepConversations(sessions: [String]) throws(StoreError) {
+        try timed("keepConversations") { () throws(StoreError) in try store.keepConversations(sessions: sessions) }
+    }
+
+    func forgetConversations(prefix: String, untouchedSince cutoff: Date, keeping: [String]) throws(StoreError) -> Int {
         try timed("forgetConversations") { () throws(StoreError) in
-            try store.forgetConversations(prefix: prefix, untouchedSince: cutoff)
+            try store.forgetConversations(prefix: prefix, untouchedSince: cutoff, keeping: keeping)
         }
     }
 

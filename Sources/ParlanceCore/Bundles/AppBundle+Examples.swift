@@ -11,11 +11,4 @@ extension AppBundle {
         let supported = Set(supportedIntents)
         return (vocabulary(language: language)?.intentPhrases ?? []).filter { supported.contains($0.intentName) }
     }
-
-    /// Example requests written for `language` itself (its nearest form: "de" for "de-AT"), with no fallback to
-    /// another language: empty when the app has none in it.
-    public func examplesWritten(in language: String) -> [IntentPhrase] {
-        let supported = Set(supportedIntents)
-        return (LanguageMatch.best(for: language, in: vocabularies)?.intentPhrases ?? []).filter { supported.contains($0.intentName) }
-    }
 }

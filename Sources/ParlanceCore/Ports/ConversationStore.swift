@@ -36,10 +36,13 @@ public protocol ConversationStore: Sendable {
     /// never chosen.
     func messageReadBack() throws(StoreError) -> String?
     /// Forgets, for every user of the store, the saved conversations of sessions whose names start with `prefix`
-    /// that nothing was saved to since `cutoff` (and, where the store keeps them, their shown turns): a client
-    /// that never ends its conversations does not grow the store for ever. The journal is not touched. Returns
-    /// how many were forgotten.
-    func forgetConversations(prefix: String, untouchedSince cutoff: Date) throws(StoreError) -> Int
+    /// that nothing was saved to since `cutoff`, except the sessions `keeping` (and, where the store keeps them,
+    /// their shown turns): a client that never ends its conversations does not grow the store for ever. The
+    /// journal is not touched. Returns how many were forgotten.
+    func forgetConversations(prefix: String, untouchedSince cutoff: Date, keeping: [String]) throws(StoreError) -> Int
+    /// Marks the saved conversations of these sessions (any user's: a served conversation's session names hold a
+    /// random id) as used now, changing nothing else, so that `forgetConversations` keeps them.
+    func keepConversations(sessions: [String]) throws(StoreError)
 }
 
 extension ConversationStore {
