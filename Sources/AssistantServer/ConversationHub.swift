@@ -55,8 +55,8 @@ public actor ConversationHub: Service {
     private let logger = Logger(label: "parlance.server.conversations")
     /// How long a conversation nothing happens in is kept in the store; nil: until it is deleted.
     private let retention: Duration?
-    /// When this server last saved each conversation's record: it is saved again at most once a day of use, so that
-    /// a conversation in use is never taken for one nobody uses.
+    /// When this server last marked each conversation used in the store (or saved its record): again at most once a
+    /// day of use (a quarter of a shorter retention), so that a conversation in use is never taken for one nobody uses.
     private var recordSaved: [String: ContinuousClock.Instant] = [:]
 
     public init(assistant: Assistant, maximumLiveConversations: Int = 1000, retention: Duration? = .seconds(30 * 86_400),

@@ -5,10 +5,10 @@
 /// capitals inside ("MonkeyFit", "XL") keep theirs.
 public enum TitleCasedWords {
     /// The text in sentence case when it is in title case: at least three words after the first, and three in four
-    /// of them, start with a capital letter. nil otherwise, and for languages that capitalise their nouns
-    /// (German), where capitals are the language's own.
-    public static func sentenceCased(_ text: String, language: String) -> String? {
-        guard !language.lowercased().hasPrefix("de") else { return nil }
+    /// of them, start with a capital letter. nil otherwise, and in a language that capitalises its nouns
+    /// (`capitalizedNouns`: German), where capitals are the language's own.
+    public static func sentenceCased(_ text: String, capitalizedNouns: Bool) -> String? {
+        guard !capitalizedNouns else { return nil }
         let words = text.split(whereSeparator: \.isWhitespace)
         let later = words.dropFirst().filter { $0.contains(where: \.isLetter) }
         let capitalized = later.filter { word in word.first(where: \.isLetter)?.isUppercase ?? false }

@@ -43,9 +43,10 @@ public struct WrittenForms: Sendable {
         return output.joined(separator: " ")
     }
 
-    /// A word as the letters and digits in its middle and the marks before and after them.
+    /// A word as what lies from its first letter or digit to its last ("emma's" whole) and the marks before and after
+    /// them (quotes too: "'emma'" is "emma").
     private static func parts(_ word: Substring) -> (whole: String, before: String, core: String, after: String) {
-        let isWordCharacter: (Character) -> Bool = { $0.isLetter || $0.isNumber || $0 == "'" }
+        let isWordCharacter: (Character) -> Bool = { $0.isLetter || $0.isNumber }
         guard let first = word.firstIndex(where: isWordCharacter), let last = word.lastIndex(where: isWordCharacter) else {
             return (String(word), String(word), "", "")
         }

@@ -60,10 +60,20 @@ struct UnderstandingOptions: ParsableArguments {
     var explicitLanguage: String?
 
     /// The language asked for, else the locale's when it is supported, else English.
-    var language: String {
-        if let explicitLanguage { return explicitLanguage }
+    var language: String { Self.language(explicitLanguage) }
+
+    /// `explicit`, else the locale's language when Parlance speaks it, else English.
+    static func language(_ explicit: String?) -> String {
+        if let explicit { return explicit }
         let local = UserLanguage.current()
         return LanguageCatalog.isSupported(local) ? local : "en"
+    }
+
+    /// Refuses a language named that Parlance does not speak.
+    static func checkSupported(_ explicit: String?) throws {
+        if let language = explicit, !LanguageCatalog.isSupported(language) {
+            throw CommandFailure("language '\(language)' is not supported; supported: \(LanguageCatalog.supported.joined(separator: ", "))")
+        }
     }
     @Option(help: ArgumentHelp("Understand dates as if it were this moment (ISO 8601).", valueName: "date"))
     var now: String?
@@ -82,9 +92,7 @@ struct UnderstandingOptions: ParsableArguments {
 
     /// An understander over a store, with these options' language check, clock and currency.
     func understander(store: AssistantStore, fallbackCurrency: String? = nil) throws -> RequestUnderstander {
-        if let language = explicitLanguage, !LanguageCatalog.isSupported(language) {
-            throw CommandFailure("language '\(language)' is not supported; supported: \(LanguageCatalog.supported.joined(separator: ", "))")
-        }
+        try Self.checkSupported(explicitLanguage)
         let time = try referenceTime()
         let fixed = now != nil
         return RequestUnderstander(store: store, defaultCurrency: currency?.uppercased() ?? fallbackCurrency,

@@ -17,18 +17,6 @@ struct SpeechCommand: AsyncParsableCommand {
             + "`parlance speech stop`.",
         subcommands: [Setup.self, Status.self, Start.self, Stop.self])
 
-    /// The language named, else the locale's when Parlance speaks it, else English; one it does not is an error.
-    static func primedLanguage(_ named: String?) throws -> String {
-        guard let named else {
-            let local = UserLanguage.current()
-            return LanguageCatalog.isSupported(local) ? local : "en"
-        }
-        guard LanguageCatalog.isSupported(named) else {
-            throw CommandFailure("language '\(named)' is not supported; supported: \(LanguageCatalog.supported.joined(separator: ", "))")
-        }
-        return named
-    }
-
     struct Setup: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Install the Whisper service (or name one already running) and choose its model.",
@@ -117,7 +105,8 @@ struct SpeechCommand: AsyncParsableCommand {
             try await CommandErrors.report {
                 let home = ParlanceHome.resolve(explicit: global.home)
                 let store = try StoreAccess.open(global)
-                let language = try SpeechCommand.primedLanguage(language)
+                try UnderstandingOptions.checkSupported(language)
+                let language = UnderstandingOptions.language(language)
                 let prompt = WhisperPrompt(names: SpeechNames.current(store: store, language: language))
                 let address = try await WhisperService(home: home).address(prompt: prompt)
                 print("Whisper is running at \(address).")

@@ -132,7 +132,7 @@ struct SpokenRequestRecognizer: StreamingSpeechRecognizer {
         var readings = engineReadings.filter { !InventedTranscript.isLooping($0.text) }.map { reading in
             var text = chinese ? SimplifiedChinese.simplified(reading.text) : reading.text
             // Every word capitalised is the engine's style, not names: the known names get their capitals back.
-            text = TitleCasedWords.sentenceCased(text, language: language) ?? text
+            text = TitleCasedWords.sentenceCased(text, capitalizedNouns: LanguageCatalog.capitalizesNouns(language)) ?? text
             return SpeechHypothesis(text: forms.apply(text), score: reading.score, confidence: reading.confidence)
         }
         // Words the engine hyphenated into one are read apart too, after every reading as written (which is taken

@@ -84,6 +84,8 @@ struct WhisperTests {
         #expect(notSetUp.status == 1 && notSetUp.stderr.contains("not set up"), "\(notSetUp.stderr)")
         #expect(try runner.run(["speech", "setup", "--model", "/nowhere/at/all"]).stderr.contains("no Whisper model"))
         #expect(try runner.run(["speech", "setup", "--model", "huge"]).status == 1)
+        let otherLanguage = try runner.run(["speech", "start", "--language", "es"])
+        #expect(otherLanguage.status == 1 && otherLanguage.stderr.contains("not supported"), "\(otherLanguage.stderr)")
         let badPrecision = try runner.run(["speech", "setup", "--venv", WhisperEnvironment.path, "--compute-type", "fast"])
         #expect(badPrecision.status == 1 && badPrecision.stderr.contains("unknown compute type"), "\(badPrecision.stderr)")
 

@@ -50,5 +50,6 @@ struct SpeechGrammarTests {
         #expect(forms.apply("a ride to \"central station\"?") == "a ride to \"Central Station\"?")
         #expect(forms.apply("a ride to central. station") == "a ride to Central. station")
         #expect(forms.apply("— ? !") == "— ? !")
+        #expect(forms.apply("text 'bobo' now") == "text 'Bobo' now")
     }
 }

@@ -57,6 +57,11 @@ public enum LanguageCatalog {
     }
 
     /// Whether a language tag names a supported language.
+    /// Whether the language writes every noun with a capital (German), so that a capital says nothing of a name.
+    public static func capitalizesNouns(_ tag: String) -> Bool {
+        pack(for: tag)?.capitalizedNouns ?? false
+    }
+
     public static func isSupported(_ tag: String) -> Bool {
         pack(for: tag) != nil
     }
